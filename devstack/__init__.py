@@ -1,0 +1,1 @@
+"""The local stack and the `pageport` CLI: the whole system on one machine. Never shipped to Lambda."""

@@ -1,0 +1,70 @@
+"""Numbered SQL migrations and the one runner that applies them.
+
+The same runner serves tests, the local stack and the deploy-time Lambda. It records each
+applied file with its checksum, applies each file in its own transaction, and holds a
+session advisory lock so two processes running it at once apply everything exactly once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib import resources
+
+import psycopg
+
+# Arbitrary but fixed: every runner of every version contends for the same lock.
+_ADVISORY_LOCK_KEY = 0x5061_6765_706F_7274 & 0x7FFF_FFFF_FFFF_FFFF  # "Pageport"
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: str
+    sql: str
+
+    @property
+    def checksum(self) -> str:
+        return hashlib.sha256(self.sql.encode()).hexdigest()
+
+
+class MigrationDrift(RuntimeError):
+    """An applied migration's file changed afterwards: refuse to guess."""
+
+
+def available_migrations() -> list[Migration]:
+    folder = resources.files(__package__)
+    files = sorted(
+        entry for entry in folder.iterdir() if entry.name.endswith(".sql")
+    )
+    return [Migration(entry.name.removesuffix(".sql"), entry.read_text("utf-8")) for entry in files]
+
+
+def apply_migrations(conninfo: str) -> list[str]:
+    """Apply every pending migration; return the versions this call applied."""
+    applied_now: list[str] = []
+    with psycopg.connect(conninfo, autocommit=True, prepare_threshold=None) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (_ADVISORY_LOCK_KEY,))
+        try:
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migration ("
+                " version varchar(255) PRIMARY KEY,"
+                " checksum varchar(64) NOT NULL,"
+                " applied_at timestamptz NOT NULL DEFAULT CURRENT_TIMESTAMP)"
+            )
+            done = dict(conn.execute("SELECT version, checksum FROM schema_migration").fetchall())
+            for migration in available_migrations():
+                recorded = done.get(migration.version)
+                if recorded is not None:
+                    if recorded != migration.checksum:
+                        raise MigrationDrift(f"migration {migration.version} changed after it was applied")
+                    continue
+                with conn.transaction():
+                    conn.execute(migration.sql.encode())
+                    conn.execute(
+                        "INSERT INTO schema_migration (version, checksum) VALUES (%s, %s)",
+                        (migration.version, migration.checksum),
+                    )
+                applied_now.append(migration.version)
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (_ADVISORY_LOCK_KEY,))
+    return applied_now

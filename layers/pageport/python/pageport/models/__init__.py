@@ -1,0 +1,2 @@
+"""Pydantic models: API bodies (`api`), table rows (`rows`), worker messages and webhooks
+(`messages`), and artifact manifests (`manifests`)."""

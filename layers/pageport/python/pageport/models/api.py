@@ -1,0 +1,170 @@
+"""Every API body of ../shared/api.md: requests (validated) and responses."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StringConstraints, field_validator
+
+from pageport.models.base import CamelModel, UtcDatetime
+
+Status = Literal["0", "1", "2"]
+ItemStatus = Literal["0", "1", "2", "3"]
+BatchType = Literal["page_import", "code2des", "page_discovery"]
+NonEmpty255 = Annotated[str, StringConstraints(min_length=1, max_length=255, strip_whitespace=True)]
+
+
+class Viewport(CamelModel):
+    width: int = Field(ge=320, le=3840)
+    height: int = Field(ge=240, le=4320)
+
+
+class PageImportRequest(CamelModel):
+    """POST /projects/{projectId}/page-imports. `url` is normalized by the service."""
+
+    url: str = Field(min_length=1, max_length=4096)
+    viewport: Viewport
+    device_scale_factor: float = Field(default=1, ge=1, le=3)
+    ready_selector: str | None = Field(default=None, min_length=1, max_length=512)
+
+
+class Code2DesRequest(CamelModel):
+    page_import_id: NonEmpty255
+    figma_file_key: NonEmpty255
+    screen_id: NonEmpty255
+    placement_target: NonEmpty255 | None = None
+
+
+class DiscoveryRequest(CamelModel):
+    url: str = Field(min_length=1, max_length=4096)
+    max_pages: int = Field(default=50, ge=1, le=500)
+
+
+class BatchCreateRequest(CamelModel):
+    id: Annotated[str, StringConstraints(min_length=1, max_length=255)]
+    type: BatchType
+    # Each entry is validated by its operation (422 names the index), not here.
+    requests: list[dict[str, Any]] = Field(min_length=1, max_length=500)
+
+    @field_validator("id")
+    @classmethod
+    def _client_uuid(cls, value: str) -> str:
+        from uuid import UUID
+
+        try:
+            return str(UUID(value))
+        except ValueError:
+            raise ValueError("id must be a UUID chosen by the client") from None
+
+
+class BatchRetryRequest(CamelModel):
+    id: str
+
+    _client_uuid = field_validator("id")(BatchCreateRequest._client_uuid.__func__)  # type: ignore[attr-defined]
+
+
+class MaterializationRequest(CamelModel):
+    node_id: NonEmpty255
+
+
+class PageImportOut(CamelModel):
+    page_import_id: str
+    project_id: int
+    organization_id: int
+    source_kind: str
+    source_url: str
+    viewport: Viewport
+    device_scale_factor: float
+    ready_selector: str | None
+    status: Status
+    attempt: int
+    result_url: str | None
+    capture_hash: str | None
+    screenshot_url: str | None
+    error_message: str | None
+    created_at: UtcDatetime
+    updated_at: UtcDatetime
+    created_by: str
+    updated_by: str
+
+
+class Code2DesOut(CamelModel):
+    code2des_id: str
+    project_id: int
+    organization_id: int
+    page_import_id: str
+    figma_file_key: str
+    screen_id: str
+    placement_target: str | None
+    status: Status
+    attempt: int
+    result_url: str | None
+    warning_count: int | None
+    error_message: str | None
+    materialized_at: UtcDatetime | None
+    materialized_node_id: str | None
+    created_at: UtcDatetime
+    updated_at: UtcDatetime
+    created_by: str
+    updated_by: str
+
+
+class Code2DesResultOut(CamelModel):
+    code2des_id: str
+    warning_count: int | None
+    document: dict[str, Any] | None = Field(description="The Figma node tree; on image pages after the first, null")
+    images: dict[str, str] = Field(description="Image hash -> base64 bytes, for the images on this page")
+    next_cursor: str | None = Field(description="Present when more images remain: pass as ?cursor=")
+
+
+class BatchCounts(CamelModel):
+    total: int
+    processing: int
+    queued: int
+    running: int
+    completed: int
+    failed: int
+    cancelled: int
+
+
+class BatchOut(CamelModel):
+    id: str
+    project_id: int
+    type: BatchType
+    status: ItemStatus
+    counts: BatchCounts
+    request_hash: str
+    retry_of: str | None
+    created_at: UtcDatetime
+    updated_at: UtcDatetime
+    created_by: str
+
+
+class BatchItemOut(CamelModel):
+    id: str
+    position: int
+    status: ItemStatus
+    job_id: str | None
+    request: dict[str, Any]
+    error_message: str | None
+    dispatched_at: UtcDatetime | None
+    cancelled_at: UtcDatetime | None
+
+
+class BatchItemsPage(CamelModel):
+    items: list[BatchItemOut]
+    next_cursor: str | None
+
+
+class DiscoveredPageOut(CamelModel):
+    url: str
+    title: str | None
+    description: str | None
+    depth: int
+
+
+class DiscoveryOut(CamelModel):
+    status: Status
+    pages: list[DiscoveredPageOut]
+    truncated: bool
+    error_message: str | None = None

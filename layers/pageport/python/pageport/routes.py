@@ -1,0 +1,66 @@
+"""The one route table: it feeds the CDK API (one Lambda per route) and the local gateway.
+
+Paths use API Gateway's `{param}` syntax; `resolver_path` gives Powertools' `<param>` form.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PARAM = re.compile(r"\{(\w+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    method: str
+    path: str
+    function: str  # folder under functions/, holding handler.py with `lambda_handler`
+
+    @property
+    def resolver_path(self) -> str:
+        return _PARAM.sub(r"<\1>", self.path)
+
+    @property
+    def handler_module(self) -> str:
+        return f"functions.{self.function}.handler"
+
+
+ROUTES: tuple[Route, ...] = (
+    Route("POST", "/projects/{projectId}/page-imports", "create_page_import"),
+    Route("GET", "/projects/{projectId}/page-imports/{pageImportId}", "get_page_import"),
+    Route("POST", "/projects/{projectId}/code2des", "create_code2des"),
+    Route("GET", "/projects/{projectId}/code2des/{code2desId}", "get_code2des"),
+    Route("GET", "/projects/{projectId}/code2des/{code2desId}/result", "get_code2des_result"),
+    Route(
+        "PUT",
+        "/projects/{projectId}/code2des/{code2desId}/materialization",
+        "put_materialization",
+    ),
+    Route("POST", "/projects/{projectId}/page-batches", "create_batch"),
+    Route("GET", "/projects/{projectId}/page-batches/{batchId}", "get_batch"),
+    Route("GET", "/projects/{projectId}/page-batches/{batchId}/items", "list_batch_items"),
+    Route("POST", "/projects/{projectId}/page-batches/{batchId}/cancel", "cancel_batch"),
+    Route("POST", "/projects/{projectId}/page-batches/{batchId}/retry", "retry_batch"),
+    Route("GET", "/projects/{projectId}/page-batches/{batchId}/discovery", "get_batch_discovery"),
+)
+
+# Webhooks sit behind Lambda function URLs (AWS_IAM), not the user API.
+WEBHOOK_FUNCTIONS: dict[str, str] = {
+    "page-imports": "page_import_webhook",
+    "code2des": "code2des_webhook",
+}
+
+# Functions that are neither routes nor webhooks: (name, trigger).
+BACKGROUND_FUNCTIONS: dict[str, str] = {
+    "dispatcher": "schedule",
+    "dead_letter": "sqs-dlq",
+    "migrate": "custom-resource",
+}
+
+# Worker name -> queue logical name. Workers never touch the database.
+WORKER_QUEUES: dict[str, str] = {
+    "capture_worker": "capture",
+    "convert_worker": "convert",
+    "discovery_worker": "discovery",
+}

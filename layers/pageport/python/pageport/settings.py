@@ -1,0 +1,43 @@
+"""Settings from the environment, read once per process."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="", extra="ignore", frozen=True)
+
+    # A full libpq URL wins; otherwise RDS Proxy with IAM auth (DB_HOST); otherwise embedded.
+    database_url: str | None = None
+    db_host: str | None = None
+    db_port: int = 5432
+    db_name: str = "pageport"
+    db_user: str = "pageport_app"
+    db_iam_auth: bool = False
+    aws_region: str = Field(default="us-east-1", alias="AWS_REGION")
+
+    # The embedded PostgreSQL and other local state live here when nothing else is named.
+    pageport_data_dir: Path = Path.home() / ".pageport"
+
+    artifact_bucket: str = "pageport-artifacts"
+    capture_queue_url: str | None = None
+    convert_queue_url: str | None = None
+    discovery_queue_url: str | None = None
+    page_import_webhook_url: str | None = None
+    code2des_webhook_url: str | None = None
+
+    # Local development only: the deployed stack never sets it (see devstack).
+    pageport_allow_private_targets: bool = False
+
+    # Result GET pages its images to stay under Lambda's 6 MB response limit.
+    result_page_bytes: int = 4_000_000
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Everything a fresh machine needs before `make run` or `make test`: a virtualenv with the
+# project's dependency groups, and Debian's Chromium for capture (Playwright cannot download
+# its own browser here). Idempotent and quick when nothing changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+VENV=${VENV:-.venv}
+GROUP=${1:-dev}
+
+if [ ! -x "$VENV/bin/python" ]; then
+    "$PYTHON" -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
+    "$PYTHON" -m venv "$VENV"
+fi
+stamp="$VENV/.installed-$GROUP"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade "pip>=25.1"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --group "$GROUP"
+    # The `pageport` command (devstack.cli) and the layer package, editable.
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps -e .
+    touch "$stamp"
+fi
+
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${PAGEPORT_CHROMIUM:-/usr/bin/chromium}" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "bootstrap: installing Debian's chromium" >&2
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        echo "bootstrap: Chromium is missing; install it (Debian: sudo apt-get install chromium)" \
+             "or set PAGEPORT_CHROMIUM to its path" >&2
+        exit 1
+    fi
+fi

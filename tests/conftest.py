@@ -1,0 +1,175 @@
+"""Shared fixtures: a real PostgreSQL (embedded, or `DATABASE_URL`), moto S3/SQS, tenants."""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from psycopg import sql
+
+from pageport import db as pageport_db
+from pageport.migrations import apply_migrations
+from pageport.settings import get_settings
+
+TABLES_IN_DELETE_ORDER = (
+    "batch_item", "batch", "code2des", "page_import", "organization_member", "project", "organization",
+)
+
+
+def _with_database(url: str, name: str) -> str:
+    info = psycopg.conninfo.conninfo_to_dict(url)
+    info["dbname"] = name
+    return psycopg.conninfo.make_conninfo(**{k: v for k, v in info.items() if v is not None})
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh database for this test session, migrated; dropped at the end."""
+    server_url = os.environ.get("DATABASE_URL") or pageport_db.embedded_conninfo(
+        tmp_path_factory.mktemp("pg") / "data"
+    )
+    name = f"pageport_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    url = _with_database(server_url, name)
+    apply_migrations(url)
+    previous = os.environ.get("DATABASE_URL")
+    os.environ["DATABASE_URL"] = url
+    get_settings.cache_clear()
+    yield url
+    if previous is None:
+        os.environ.pop("DATABASE_URL", None)
+    else:
+        os.environ["DATABASE_URL"] = previous
+    get_settings.cache_clear()
+    pageport_db.close_shared_connection()
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[pageport_db.Connection]:
+    """A connection for assertions; every table is emptied after the test."""
+    conn = pageport_db.connect(database_url)
+    try:
+        yield conn
+    finally:
+        conn.execute(
+            "TRUNCATE " + ", ".join(TABLES_IN_DELETE_ORDER) + " RESTART IDENTITY CASCADE"
+        )
+        conn.close()
+
+
+@dataclass(frozen=True)
+class Tenant:
+    organization_id: int
+    project_id: int
+    subject: str
+
+
+def make_tenant(conn: pageport_db.Connection, label: str) -> Tenant:
+    subject = f"user-{label}-{uuid.uuid4().hex[:8]}"
+    org = conn.execute("INSERT INTO organization (name) VALUES (%s) RETURNING id", (f"org {label}",)).fetchone()
+    assert org is not None
+    project = conn.execute(
+        "INSERT INTO project (organization_id, name) VALUES (%s, %s) RETURNING id",
+        (org["id"], f"project {label}"),
+    ).fetchone()
+    assert project is not None
+    conn.execute(
+        "INSERT INTO organization_member (organization_id, subject) VALUES (%s, %s)", (org["id"], subject)
+    )
+    return Tenant(org["id"], project["id"], subject)
+
+
+@pytest.fixture
+def tenant(db: pageport_db.Connection) -> Tenant:
+    return make_tenant(db, "a")
+
+
+@pytest.fixture
+def other_tenant(db: pageport_db.Connection) -> Tenant:
+    return make_tenant(db, "b")
+
+
+def rows(conn: pageport_db.Connection, query: str, *params: Any) -> list[dict[str, Any]]:
+    return conn.execute(query, params).fetchall()
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class AwsResources:
+    bucket: str
+    queues: dict[str, str]  # logical name -> queue URL
+
+
+AWS_ENV = {
+    "AWS_ACCESS_KEY_ID": "testing",
+    "AWS_SECRET_ACCESS_KEY": "testing",
+    "AWS_SECURITY_TOKEN": "testing",
+    "AWS_SESSION_TOKEN": "testing",
+    "AWS_DEFAULT_REGION": "us-east-1",
+    "AWS_REGION": "us-east-1",
+}
+
+
+@pytest.fixture
+def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[AwsResources]:
+    """moto S3 and SQS with the artifact bucket and every worker queue (and its DLQ)."""
+    from moto import mock_aws
+
+    from pageport import aws as pageport_aws
+
+    for key, value in AWS_ENV.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
+    with mock_aws():
+        import boto3
+
+        s3 = boto3.client("s3")
+        sqs = boto3.client("sqs")
+        bucket = "pageport-artifacts-test"
+        s3.create_bucket(Bucket=bucket)
+        queues: dict[str, str] = {}
+        for name in ("capture", "convert", "discovery"):
+            dlq = sqs.create_queue(QueueName=f"{name}-dlq")["QueueUrl"]
+            dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+            queues[name] = sqs.create_queue(
+                QueueName=name,
+                Attributes={"RedrivePolicy": json.dumps({"deadLetterTargetArn": dlq_arn, "maxReceiveCount": "3"})},
+            )["QueueUrl"]
+            queues[f"{name}-dlq"] = dlq
+            monkeypatch.setenv(f"{name.upper()}_QUEUE_URL", queues[name])
+        monkeypatch.setenv("ARTIFACT_BUCKET", bucket)
+        get_settings.cache_clear()
+        pageport_aws.reset_clients()
+        yield AwsResources(bucket=bucket, queues=queues)
+        pageport_aws.reset_clients()
+    get_settings.cache_clear()
+
+
+def drain(queue_url: str, max_messages: int = 1000) -> list[dict[str, Any]]:
+    """Receive (and delete) every visible message body on a moto queue."""
+    import boto3
+
+    sqs = boto3.client("sqs")
+    bodies: list[dict[str, Any]] = []
+    while len(bodies) < max_messages:
+        got = sqs.receive_message(QueueUrl=queue_url, MaxNumberOfMessages=10).get("Messages", [])
+        if not got:
+            break
+        for message in got:
+            bodies.append(json.loads(message["Body"]))
+            sqs.delete_message(QueueUrl=queue_url, ReceiptHandle=message["ReceiptHandle"])
+    return bodies
