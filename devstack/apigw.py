@@ -1,0 +1,172 @@
+"""Build API Gateway REST proxy events for the route table, and call the handler modules
+exactly as Lambda would. Used by the local gateway and by tests."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from pageport.routes import ROUTES, Route
+
+Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class LambdaContextStub:
+    """The attributes Powertools reads from a Lambda context."""
+
+    function_name: str
+    memory_limit_in_mb: int = 512
+    invoked_function_arn: str = "arn:aws:lambda:local:000000000000:function:pageport"
+    aws_request_id: str = ""
+    deadline_ms: float = 0.0
+
+    def get_remaining_time_in_millis(self) -> int:
+        return max(0, int(self.deadline_ms - time.time() * 1000))
+
+
+def lambda_context(function_name: str, timeout_s: float = 29.0) -> LambdaContextStub:
+    return LambdaContextStub(
+        function_name=function_name,
+        aws_request_id=str(uuid.uuid4()),
+        deadline_ms=time.time() * 1000 + timeout_s * 1000,
+    )
+
+
+def _pattern(route: Route) -> re.Pattern[str]:
+    return re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(route.path)) + "$")
+
+
+_COMPILED: list[tuple[Route, re.Pattern[str]]] = [(route, _pattern(route)) for route in ROUTES]
+_MODULES: dict[str, ModuleType] = {}
+
+
+def match(method: str, path: str) -> tuple[Route | None, dict[str, str], bool]:
+    """(route, path parameters, whether the path exists under another method)."""
+    path_known = False
+    for route, pattern in _COMPILED:
+        found = pattern.match(path)
+        if found:
+            path_known = True
+            if route.method == method:
+                return route, found.groupdict(), True
+    return None, {}, path_known
+
+
+def handler_for(route: Route) -> Handler:
+    module = _MODULES.get(route.function)
+    if module is None:
+        module = _MODULES[route.function] = importlib.import_module(route.handler_module)
+    handler: Handler = module.lambda_handler
+    return handler
+
+
+def rest_event(
+    route: Route,
+    path: str,
+    path_params: Mapping[str, str],
+    *,
+    body: str | None,
+    claims: Mapping[str, str] | None,
+    query: Mapping[str, str] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    return {
+        "resource": route.path,
+        "path": path,
+        "httpMethod": route.method,
+        "headers": dict(headers or {"content-type": "application/json"}),
+        "multiValueHeaders": {k: [v] for k, v in (headers or {"content-type": "application/json"}).items()},
+        "queryStringParameters": dict(query) if query else None,
+        "multiValueQueryStringParameters": {k: [v] for k, v in query.items()} if query else None,
+        "pathParameters": dict(path_params) or None,
+        "stageVariables": None,
+        "requestContext": {
+            "resourcePath": route.path,
+            "httpMethod": route.method,
+            "path": "/v1" + path,
+            "stage": "v1",
+            "requestId": str(uuid.uuid4()),
+            "requestTimeEpoch": int(time.time() * 1000),
+            "identity": {"sourceIp": "127.0.0.1"},
+            "authorizer": {"claims": dict(claims)} if claims else None,
+        },
+        "body": body,
+        "isBase64Encoded": False,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class ApiResponse:
+    status: int
+    body: Any
+    headers: Mapping[str, str]
+
+
+def invoke(
+    method: str,
+    path: str,
+    *,
+    subject: str | None,
+    body: Any = None,
+    raw_body: str | None = None,
+    query: Mapping[str, str] | None = None,
+) -> ApiResponse:
+    """Route, build the event and call the handler module in-process (tests and the gateway)."""
+    route, params, path_known = match(method, path)
+    if route is None:
+        code, status = ("method_not_allowed", 405) if path_known else ("not_found", 404)
+        return ApiResponse(status, {"error": {"code": code, "message": "No such route.", "details": []}}, {})
+    text = raw_body if raw_body is not None else (json.dumps(body) if body is not None else None)
+    event = rest_event(route, path, params, body=text, claims={"sub": subject} if subject else None, query=query)
+    result = handler_for(route)(event, lambda_context(route.function))
+    payload = result.get("body")
+    return ApiResponse(
+        status=int(result["statusCode"]),
+        body=json.loads(payload) if payload else None,
+        headers=result.get("headers") or {},
+    )
+
+
+WEBHOOK_MODULES = {
+    "page_import_webhook": "functions.page_import_webhook.handler",
+    "code2des_webhook": "functions.code2des_webhook.handler",
+}
+
+
+def function_url_event(body: str, *, path: str = "/", headers: Mapping[str, str] | None = None) -> dict[str, Any]:
+    now = int(time.time() * 1000)
+    return {
+        "version": "2.0",
+        "routeKey": "$default",
+        "rawPath": path,
+        "rawQueryString": "",
+        "headers": dict(headers or {"content-type": "application/json"}),
+        "requestContext": {
+            "http": {"method": "POST", "path": path, "protocol": "HTTP/1.1", "sourceIp": "127.0.0.1",
+                     "userAgent": "pageport-worker"},
+            "requestId": str(uuid.uuid4()),
+            "routeKey": "$default",
+            "stage": "$default",
+            "time": time.strftime("%d/%b/%Y:%H:%M:%S +0000", time.gmtime()),
+            "timeEpoch": now,
+        },
+        "body": body,
+        "isBase64Encoded": False,
+    }
+
+
+def invoke_webhook(function: str, body: str) -> ApiResponse:
+    module = _MODULES.get(function)
+    if module is None:
+        module = _MODULES[function] = importlib.import_module(WEBHOOK_MODULES[function])
+    result = module.lambda_handler(function_url_event(body), lambda_context(function))
+    payload = result.get("body")
+    return ApiResponse(int(result["statusCode"]), json.loads(payload) if payload else None, result.get("headers") or {})

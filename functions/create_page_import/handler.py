@@ -1,0 +1,28 @@
+"""POST /projects/{projectId}/page-imports"""
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Body, Path
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from pageport.db import shared_connection
+from pageport.models.api import PageImportOut, PageImportRequest
+from pageport.services import page_imports
+from pageport.settings import get_settings
+from pageport.web import api_resolver, caller_scope
+
+app = api_resolver()
+
+
+@app.post("/projects/<projectId>/page-imports", summary="Import a public URL", responses={201: {"description": "Created"}})
+def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest, Body()]) -> Response[PageImportOut]:  # noqa: N803 - path name
+    scope = caller_scope(app, projectId)
+    row = page_imports.create_page_import(
+        shared_connection(), scope, body, allow_private=get_settings().pageport_allow_private_targets
+    )
+    return Response(status_code=201, content_type="application/json", body=page_imports.to_api(row))
+
+
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return app.resolve(event, context)

@@ -1,0 +1,31 @@
+"""GET /projects/{projectId}/code2des/{code2desId}/result"""
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from pageport.db import transaction
+from pageport.models.api import Code2DesResultOut
+from pageport.services import code2des, results
+from pageport.settings import get_settings
+from pageport.storage import ArtifactStore
+from pageport.web import api_resolver, caller_scope
+
+app = api_resolver()
+
+
+@app.get("/projects/<projectId>/code2des/<code2desId>/result", summary="Read the verified Figma node tree")
+def read(
+    projectId: Annotated[int, Path()],  # noqa: N803
+    code2desId: Annotated[str, Path()],  # noqa: N803
+    cursor: Annotated[str | None, Query(max_length=16)] = None,
+) -> Code2DesResultOut:
+    scope = caller_scope(app, projectId)
+    with transaction() as cur:
+        row = code2des.get_code2des(cur, scope, code2desId)
+    return results.load_result(row, ArtifactStore.default(), cursor=cursor, page_bytes=get_settings().result_page_bytes)
+
+
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return app.resolve(event, context)

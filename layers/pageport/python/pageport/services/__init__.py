@@ -1,0 +1,1 @@
+"""Domain services: what the API does, free of HTTP and event shapes."""

@@ -1,0 +1,124 @@
+"""Page Import lifecycle: create (row first, then the worker message), read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pageport import queues
+from pageport.db import Connection, Cursor
+from pageport.errors import NotFound, ServiceUnavailable
+from pageport.ids import new_id, new_nonce
+from pageport.logging import logger
+from pageport.models.api import PageImportOut, PageImportRequest, Viewport
+from pageport.models.messages import CaptureMessage
+from pageport.models.rows import PageImportRow
+from pageport.services.tenancy import Scope
+from pageport.services.validation import normalized_url
+
+PUBLISH_FAILED = "We could not queue this import. Please try again."
+
+
+def normalize_request(request: PageImportRequest, *, allow_private: bool,
+                      loc: Sequence[str | int] = ()) -> PageImportRequest:
+    url = normalized_url(request.url, allow_private=allow_private, loc=[*loc, "url"])
+    return request.model_copy(update={"url": url})
+
+
+def insert_page_imports(cur: Cursor, scope: Scope, requests: Sequence[PageImportRequest]) -> list[PageImportRow]:
+    """Insert processing rows for `requests` in one round trip, in input order."""
+    ids = [new_id() for _ in requests]
+    rows = cur.execute(
+        """INSERT INTO page_import (id, organization_id, project_id, source_url, viewport_width,
+               viewport_height, device_scale_factor, ready_selector, nonce, created_by, updated_by)
+           SELECT id, %s, %s, url, w, h, dsf, sel, nonce, %s, %s
+           FROM unnest(%s::text[], %s::text[], %s::int[], %s::int[], %s::real[], %s::text[], %s::text[])
+                WITH ORDINALITY AS t(id, url, w, h, dsf, sel, nonce, ord)
+           ORDER BY ord
+           RETURNING *""",
+        (
+            scope.organization_id, scope.project_id, scope.subject, scope.subject,
+            ids,
+            [r.url for r in requests],
+            [r.viewport.width for r in requests],
+            [r.viewport.height for r in requests],
+            [r.device_scale_factor for r in requests],
+            [r.ready_selector for r in requests],
+            [new_nonce() for _ in requests],
+        ),
+    ).fetchall()
+    by_id = {row["id"]: PageImportRow.model_validate(row) for row in rows}
+    # RETURNING order is not guaranteed: restore input order from the ids we generated.
+    return [by_id[job_id] for job_id in ids]
+
+
+def capture_message(row: PageImportRow) -> CaptureMessage:
+    return CaptureMessage(
+        page_import_id=row.id,
+        attempt=row.attempt,
+        nonce=row.nonce,
+        source_url=row.source_url,
+        viewport=Viewport(width=row.viewport_width, height=row.viewport_height),
+        device_scale_factor=row.device_scale_factor,
+        ready_selector=row.ready_selector,
+        artifact_prefix=f"page-imports/{row.id}/{row.attempt}/",
+    )
+
+
+def create_page_import(conn: Connection, scope: Scope, request: PageImportRequest,
+                       *, allow_private: bool) -> PageImportRow:
+    request = normalize_request(request, allow_private=allow_private)
+    with conn.transaction(), conn.cursor() as cur:
+        (row,) = insert_page_imports(cur, scope, [request])
+    # Committed before publishing: the worker's webhook must always find its row.
+    try:
+        queues.publish(queues.QueueName.CAPTURE, capture_message(row).model_dump_json(by_alias=True))
+    except Exception:
+        logger.exception("publishing the capture message failed", extra={"page_import_id": row.id})
+        fail_page_imports(conn, [row.id], PUBLISH_FAILED, actor=scope.subject)
+        raise ServiceUnavailable(PUBLISH_FAILED, code="publish_failed") from None
+    return row
+
+
+def fail_page_imports(conn_or_cur: Connection | Cursor, ids: Sequence[str], message: str, *,
+                      actor: str) -> int:
+    """Mark processing rows failed with a safe message; never touches a finished row."""
+    result = conn_or_cur.execute(
+        """UPDATE page_import SET status = '2', error_message = %s, updated_at = now(), updated_by = %s
+           WHERE id = ANY(%s) AND status = '0' AND deleted_at IS NULL""",
+        (message, actor, list(ids)),
+    )
+    return result.rowcount
+
+
+def get_page_import(cur: Cursor, scope: Scope, page_import_id: str) -> PageImportRow:
+    row = cur.execute(
+        """SELECT * FROM page_import
+           WHERE id = %s AND organization_id = %s AND project_id = %s AND deleted_at IS NULL""",
+        (page_import_id, scope.organization_id, scope.project_id),
+    ).fetchone()
+    if row is None:
+        raise NotFound("Page Import not found.")
+    return PageImportRow.model_validate(row)
+
+
+def to_api(row: PageImportRow) -> PageImportOut:
+    return PageImportOut(
+        page_import_id=row.id,
+        project_id=row.project_id,
+        organization_id=row.organization_id,
+        source_kind=row.source_kind,
+        source_url=row.source_url,
+        viewport=Viewport(width=row.viewport_width, height=row.viewport_height),
+        device_scale_factor=row.device_scale_factor,
+        ready_selector=row.ready_selector,
+        status=row.status,  # type: ignore[arg-type]
+        attempt=row.attempt,
+        result_url=row.result_url,
+        capture_hash=row.capture_hash,
+        screenshot_url=row.screenshot_url,
+        error_message=row.error_message,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        created_by=row.created_by,
+        updated_by=row.updated_by,
+    )

@@ -1,0 +1,34 @@
+"""Who may touch which project: every user query is scoped through `Scope`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pageport.db import Cursor
+from pageport.errors import NotFound
+
+# Audit value for writes made by the backend itself (webhooks, dispatcher, dead letters).
+BACKEND_WEBHOOK = "backend:webhook"
+BACKEND_DISPATCHER = "backend:dispatcher"
+BACKEND_DEAD_LETTER = "backend:dead-letter"
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    organization_id: int
+    project_id: int
+    subject: str
+
+
+def resolve_scope(cur: Cursor, subject: str, project_id: int) -> Scope:
+    """The caller's scope for `project_id`; 404 when the subject is not a member of its
+    organization, exactly as when the project does not exist."""
+    row = cur.execute(
+        """SELECT p.organization_id FROM project p
+           JOIN organization_member m ON m.organization_id = p.organization_id AND m.subject = %s
+           WHERE p.id = %s""",
+        (subject, project_id),
+    ).fetchone()
+    if row is None:
+        raise NotFound("Project not found.")
+    return Scope(organization_id=row["organization_id"], project_id=project_id, subject=subject)

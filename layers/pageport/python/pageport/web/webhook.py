@@ -1,0 +1,49 @@
+"""The function-URL resolver shared by both webhooks: parse, apply, answer 200 or 409."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from aws_lambda_powertools.event_handler import LambdaFunctionUrlResolver, Response
+from pydantic import BaseModel, ValidationError
+
+from pageport.db import shared_connection
+from pageport.errors import MalformedRequest, PageportError, ValidationFailed
+from pageport.services.validation import details_of
+from pageport.services.webhooks import JobKind, WebhookCall, apply_webhook
+from pageport.storage import ArtifactStore
+from pageport.web import error_response, json_response, logger
+
+PayloadT = TypeVar("PayloadT", bound=BaseModel)
+
+
+def webhook_resolver(
+    kind: JobKind, payload_model: type[PayloadT], to_call: Callable[[PayloadT], WebhookCall]
+) -> LambdaFunctionUrlResolver:
+    app = LambdaFunctionUrlResolver()
+
+    @app.post("/")
+    def receive() -> Response[Any]:
+        raw = app.current_event.body or ""
+        try:
+            payload = payload_model.model_validate_json(raw)
+        except ValidationError as exc:
+            if any(err["type"] == "json_invalid" for err in exc.errors()):
+                raise MalformedRequest() from None
+            raise ValidationFailed(details=details_of(exc, [])) from None
+        call = to_call(payload)
+        result = apply_webhook(shared_connection(), kind, call, ArtifactStore.default())
+        return json_response(200, {"applied": result.applied})
+
+    @app.exception_handler(PageportError)
+    def _on_error(exc: PageportError) -> Response[Any]:
+        logger.info("webhook refused", extra={"code": exc.code, "status": exc.status})
+        return error_response(exc)
+
+    @app.exception_handler(Exception)
+    def _on_unexpected(exc: Exception) -> Response[Any]:
+        logger.exception("webhook failed")
+        return json_response(500, {"error": {"code": "internal_error", "message": "Something went wrong.", "details": []}})
+
+    return app

@@ -1,0 +1,123 @@
+"""Page Import routes: success paths and every error code of api.md."""
+
+from __future__ import annotations
+
+import json
+
+import boto3
+import pytest
+
+from devstack.apigw import invoke
+from tests.conftest import drain
+from tests.support import create_page_import
+
+VIEWPORT = {"width": 1440, "height": 900}
+
+
+def test_create_commits_row_then_publishes_message(db, aws, tenant):
+    created = create_page_import(tenant, "https://Example.COM:443/pricing?plan=pro#plans")
+    assert created["status"] == "0" and created["attempt"] == 1
+    assert created["sourceUrl"] == "https://example.com/pricing?plan=pro"
+    assert created["createdBy"] == tenant.subject and created["updatedBy"] == tenant.subject
+    assert created["createdAt"].endswith("Z")
+    assert "nonce" not in created
+    (message,) = drain(aws.queues["capture"])
+    row = db.execute("SELECT nonce, attempt FROM page_import WHERE id = %s", (created["pageImportId"],)).fetchone()
+    assert message["pageImportId"] == created["pageImportId"]
+    assert message["nonce"] == row["nonce"] and message["attempt"] == 1
+    assert message["sourceUrl"] == "https://example.com/pricing?plan=pro"
+    assert message["artifactPrefix"] == f"page-imports/{created['pageImportId']}/1/"
+    assert not any("password" in key.lower() or "database" in key.lower() for key in message)
+
+
+def test_get_returns_lifecycle_without_nonce(db, aws, tenant):
+    created = create_page_import(tenant)
+    got = invoke("GET", f"/projects/{tenant.project_id}/page-imports/{created['pageImportId']}", subject=tenant.subject)
+    assert got.status == 200
+    assert got.body == created
+    assert "nonce" not in json.dumps(got.body)
+
+
+@pytest.mark.parametrize(
+    ("body", "loc"),
+    [
+        ({"url": "https://example.com/", "viewport": {"width": 319, "height": 900}}, ["viewport", "width"]),
+        ({"url": "https://example.com/", "viewport": {"width": 3841, "height": 900}}, ["viewport", "width"]),
+        ({"url": "https://example.com/", "viewport": {"width": 1440, "height": 239}}, ["viewport", "height"]),
+        ({"url": "https://example.com/", "viewport": {"width": 1440, "height": 4321}}, ["viewport", "height"]),
+        ({"url": "https://example.com/", "viewport": VIEWPORT, "deviceScaleFactor": 0.5}, ["deviceScaleFactor"]),
+        ({"url": "https://example.com/", "viewport": VIEWPORT, "deviceScaleFactor": 3.5}, ["deviceScaleFactor"]),
+        ({"url": "https://example.com/", "viewport": VIEWPORT, "readySelector": "x" * 513}, ["readySelector"]),
+        ({"url": "https://example.com/" + "a" * 4100, "viewport": VIEWPORT}, ["url"]),
+        ({"url": "ftp://example.com/", "viewport": VIEWPORT}, ["url"]),
+        ({"url": "http://127.0.0.1/", "viewport": VIEWPORT}, ["url"]),
+        ({"url": "http://user:pw@example.com/", "viewport": VIEWPORT}, ["url"]),
+        ({"url": "http://localhost/", "viewport": VIEWPORT}, ["url"]),
+        ({"viewport": VIEWPORT}, ["url"]),
+        ({"url": "https://example.com/", "viewport": VIEWPORT, "surprise": 1}, ["surprise"]),
+    ],
+)
+def test_invalid_requests_are_422_and_store_nothing(db, aws, tenant, body, loc):
+    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject, body=body)
+    assert response.status == 422, response.body
+    assert response.body["error"]["code"] == "validation_error"
+    assert [detail["loc"] for detail in response.body["error"]["details"]] == [loc]
+    assert db.execute("SELECT count(*) AS n FROM page_import").fetchone() == {"n": 0}
+    assert drain(aws.queues["capture"]) == []
+
+
+def test_allowed_bounds_are_accepted(db, aws, tenant):
+    for viewport, scale in (({"width": 320, "height": 240}, 1), ({"width": 3840, "height": 4320}, 3)):
+        response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
+                          body={"url": "https://example.com/", "viewport": viewport, "deviceScaleFactor": scale,
+                                "readySelector": "m" * 512})
+        assert response.status == 201, response.body
+
+
+def test_malformed_json_is_400(db, aws, tenant):
+    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
+                      raw_body="{not json")
+    assert response.status == 400
+    assert response.body["error"]["code"] == "malformed_request"
+
+
+def test_oversized_body_is_413(db, aws, tenant):
+    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
+                      raw_body=json.dumps({"url": "https://example.com/", "pad": "x" * (3 * 1024 * 1024)}))
+    assert response.status == 413
+    assert response.body["error"]["code"] == "payload_too_large"
+
+
+def test_no_claims_is_401(db, aws, tenant):
+    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=None,
+                      body={"url": "https://example.com/", "viewport": VIEWPORT})
+    assert response.status == 401
+    assert response.body["error"]["code"] == "unauthorized"
+
+
+def test_unknown_project_route_and_method(db, aws, tenant):
+    assert invoke("GET", f"/projects/{tenant.project_id}/page-imports/nope", subject=tenant.subject).status == 404
+    assert invoke("GET", "/projects/999999/page-imports/nope", subject=tenant.subject).status == 404
+    assert invoke("GET", "/projects/abc/page-imports/nope", subject=tenant.subject).status == 404
+    assert invoke("GET", "/nowhere", subject=tenant.subject).status == 404
+    assert invoke("DELETE", f"/projects/{tenant.project_id}/page-imports/x", subject=tenant.subject).status == 405
+
+
+def test_soft_deleted_page_import_is_404(db, aws, tenant):
+    created = create_page_import(tenant)
+    db.execute("UPDATE page_import SET deleted_at = now(), deleted_by = 'ops' WHERE id = %s", (created["pageImportId"],))
+    got = invoke("GET", f"/projects/{tenant.project_id}/page-imports/{created['pageImportId']}", subject=tenant.subject)
+    assert got.status == 404
+
+
+def test_publish_failure_marks_row_failed_and_answers_503(db, aws, tenant):
+    boto3.client("sqs").delete_queue(QueueUrl=aws.queues["capture"])
+    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
+                      body={"url": "https://example.com/", "viewport": VIEWPORT})
+    assert response.status == 503
+    assert response.body["error"]["code"] == "publish_failed"
+    text = json.dumps(response.body)
+    assert "Traceback" not in text and "sqs" not in text.lower() and "SELECT" not in text
+    (row,) = db.execute("SELECT status, error_message FROM page_import").fetchall()
+    assert row["status"] == "2"
+    assert row["error_message"] == "We could not queue this import. Please try again."

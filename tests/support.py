@@ -1,0 +1,98 @@
+"""Test helpers that play the worker's part through our real artifact and webhook code."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from devstack.apigw import ApiResponse, invoke, invoke_webhook
+from pageport.db import Connection
+from pageport.models.messages import CaptureMessage, ConvertMessage, worker_message_adapter
+from pageport.storage import ArtifactStore
+from pageport.workers import artifacts
+from tests.conftest import Tenant
+
+PNG_1x1 = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201a0e5dd6e0000000049454e44ae426082"
+)
+
+
+def create_page_import(tenant: Tenant, url: str = "https://example.com/") -> dict[str, Any]:
+    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
+                      body={"url": url, "viewport": {"width": 1440, "height": 900}})
+    assert response.status == 201, response.body
+    body: dict[str, Any] = response.body
+    return body
+
+
+def capture_message_for(db: Connection, page_import_id: str) -> CaptureMessage:
+    row = db.execute("SELECT * FROM page_import WHERE id = %s", (page_import_id,)).fetchone()
+    assert row is not None
+    from pageport.models.rows import PageImportRow
+    from pageport.services.page_imports import capture_message
+
+    return capture_message(PageImportRow.model_validate(row))
+
+
+def message_from_queue_body(body: dict[str, Any]) -> Any:
+    return worker_message_adapter.validate_python(body)
+
+
+def page_import_webhook(message: CaptureMessage, manifest_url: str, outcome: str = "succeeded",
+                        **overrides: Any) -> ApiResponse:
+    payload = {"pageImportId": message.page_import_id, "attempt": message.attempt, "nonce": message.nonce,
+               "outcome": outcome, "manifestUrl": manifest_url, **overrides}
+    return invoke_webhook("page_import_webhook", json.dumps(payload))
+
+
+def finish_capture(store: ArtifactStore, message: CaptureMessage, capture: dict[str, Any] | None = None) -> ApiResponse:
+    capture_json = json.dumps(capture or {"version": 1, "url": message.source_url}, sort_keys=True).encode()
+    manifest_url = artifacts.write_capture_success(
+        store, message, capture_json=capture_json, screenshot_png=PNG_1x1, assets={}, warnings=[]
+    )
+    return page_import_webhook(message, manifest_url)
+
+
+def completed_page_import(db: Connection, tenant: Tenant, store: ArtifactStore) -> str:
+    created = create_page_import(tenant)
+    response = finish_capture(store, capture_message_for(db, created["pageImportId"]))
+    assert response.status == 200, response.body
+    page_import_id: str = created["pageImportId"]
+    return page_import_id
+
+
+def convert_message_for(db: Connection, code2des_id: str) -> ConvertMessage:
+    from pageport.models.rows import Code2DesRow, PageImportRow
+    from pageport.services.code2des import convert_message
+
+    row = Code2DesRow.model_validate(db.execute("SELECT * FROM code2des WHERE id = %s", (code2des_id,)).fetchone())
+    source = PageImportRow.model_validate(
+        db.execute("SELECT * FROM page_import WHERE id = %s", (row.page_import_id,)).fetchone()
+    )
+    return convert_message(row, source, ArtifactStore.default())
+
+
+def code2des_webhook(message: ConvertMessage, manifest_url: str, outcome: str = "succeeded",
+                     **overrides: Any) -> ApiResponse:
+    payload = {"code2desId": message.code2des_id, "attempt": message.attempt, "nonce": message.nonce,
+               "outcome": outcome, "manifestUrl": manifest_url, **overrides}
+    return invoke_webhook("code2des_webhook", json.dumps(payload))
+
+
+def finish_conversion(store: ArtifactStore, message: ConvertMessage, images: dict[str, bytes] | None = None,
+                      warning_count: int = 2) -> ApiResponse:
+    images = images if images is not None else {}
+    document = {"document": {"id": "1:1", "type": "FRAME", "name": "Page", "children": []},
+                "images": {h: {"sha256": h} for h in images}, "version": 1}
+    manifest_url = artifacts.write_convert_success(
+        store, message, result_json=json.dumps(document, sort_keys=True).encode(), images=images,
+        warning_count=warning_count,
+    )
+    return code2des_webhook(message, manifest_url, warningCount=warning_count)
+
+
+def create_code2des(tenant: Tenant, page_import_id: str, screen: str = "desktop") -> ApiResponse:
+    return invoke("POST", f"/projects/{tenant.project_id}/code2des", subject=tenant.subject,
+                  body={"pageImportId": page_import_id, "figmaFileKey": "AbC123", "screenId": screen,
+                        "placementTarget": "page:1"})
