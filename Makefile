@@ -26,7 +26,7 @@ synth: setup
 	$(PY) app.py
 
 openapi: setup
-	$(PY) -m pageport.web.openapi > docs/openapi.json
+	$(PY) -m devstack.openapi > docs/openapi.json
 
 clean:
 	rm -rf cdk.out build .pytest_cache .mypy_cache .ruff_cache

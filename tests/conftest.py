@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -30,11 +32,14 @@ def _with_database(url: str, name: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def database_url() -> Iterator[str]:
     """A fresh database for this test session, migrated; dropped at the end."""
-    server_url = os.environ.get("DATABASE_URL") or pageport_db.embedded_conninfo(
-        tmp_path_factory.mktemp("pg") / "data"
-    )
+    embedded_dir: Path | None = None
+    server_url = os.environ.get("DATABASE_URL")
+    if not server_url:
+        # Not under pytest's basetemp: concurrent pytest runs prune each other's old basetemps.
+        embedded_dir = Path(tempfile.mkdtemp(prefix="pageport-test-pg-"))
+        server_url = pageport_db.embedded_conninfo(embedded_dir / "data")
     name = f"pageport_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(server_url, autocommit=True) as admin:
         admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
@@ -52,6 +57,9 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     pageport_db.close_shared_connection()
     with psycopg.connect(server_url, autocommit=True) as admin:
         admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    if embedded_dir is not None:
+        pageport_db.stop_embedded(embedded_dir / "data")
+        shutil.rmtree(embedded_dir, ignore_errors=True)
 
 
 @pytest.fixture
@@ -169,7 +177,7 @@ def drain(queue_url: str, max_messages: int = 1000) -> list[dict[str, Any]]:
         got = sqs.receive_message(QueueUrl=queue_url, MaxNumberOfMessages=10).get("Messages", [])
         if not got:
             break
-        for message in got:
-            bodies.append(json.loads(message["Body"]))
-            sqs.delete_message(QueueUrl=queue_url, ReceiptHandle=message["ReceiptHandle"])
+        bodies.extend(json.loads(message["Body"]) for message in got)
+        sqs.delete_message_batch(QueueUrl=queue_url, Entries=[
+            {"Id": str(i), "ReceiptHandle": message["ReceiptHandle"]} for i, message in enumerate(got)])
     return bodies

@@ -52,9 +52,16 @@ def embedded_conninfo(data_dir: Path) -> str:
     import pgserver  # not in the Lambda layer
 
     data_dir.mkdir(parents=True, exist_ok=True)
-    server = pgserver.get_server(data_dir, cleanup_mode=None)
+    # "stop": the server stops when this process exits (or on stop_embedded).
+    server = pgserver.get_server(data_dir, cleanup_mode="stop")
     uri: str = server.get_uri()
     return uri
+
+
+def stop_embedded(data_dir: Path) -> None:
+    import pgserver
+
+    pgserver.get_server(data_dir).cleanup()
 
 
 def connect(info: str | None = None) -> Connection:

@@ -1,0 +1,24 @@
+"""POST /projects/{projectId}/page-batches/{batchId}/cancel"""
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler.openapi.params import Path
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from pageport.batches import service
+from pageport.db import shared_connection
+from pageport.models.api import BatchOut
+from pageport.web import api_resolver, caller_scope
+from pageport.web.views import batch_out
+
+app = api_resolver()
+
+
+@app.post("/projects/<projectId>/page-batches/<batchId>/cancel", summary="Cancel every unfinished item (idempotent)")
+def cancel(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> BatchOut:  # noqa: N803
+    scope = caller_scope(app, projectId)
+    return batch_out(service.cancel_batch(shared_connection(), scope, batchId))
+
+
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return app.resolve(event, context)

@@ -1,0 +1,24 @@
+"""Consumes every worker queue's DLQ: the message's operation fails its job, fenced and
+idempotent. Powertools batch processing reports partial failures so only those return."""
+
+from typing import Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from pageport.batches.dead_letters import handle_dead_letter
+from pageport.db import shared_connection
+
+logger = Logger(service="pageport-dead-letter")
+processor = BatchProcessor(event_type=EventType.SQS)
+
+
+def record_handler(record: SQSRecord) -> None:
+    handle_dead_letter(shared_connection(), record.body)
+
+
+@logger.inject_lambda_context
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)

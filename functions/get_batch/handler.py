@@ -1,0 +1,25 @@
+"""GET /projects/{projectId}/page-batches/{batchId}"""
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler.openapi.params import Path
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from pageport.batches import service
+from pageport.db import transaction
+from pageport.models.api import BatchOut
+from pageport.web import api_resolver, caller_scope
+from pageport.web.views import batch_out
+
+app = api_resolver()
+
+
+@app.get("/projects/<projectId>/page-batches/<batchId>", summary="Read a batch with derived status and counts")
+def read(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> BatchOut:  # noqa: N803
+    scope = caller_scope(app, projectId)
+    with transaction() as cur:
+        return batch_out(service.get_batch(cur, scope, batchId))
+
+
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return app.resolve(event, context)

@@ -1,0 +1,37 @@
+"""POST /projects/{projectId}/page-batches/{batchId}/retry"""
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Body, Path
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from pageport.batches import service
+from pageport.db import shared_connection, transaction
+from pageport.models.api import BatchOut, BatchRetryRequest
+from pageport.web import api_resolver, caller_scope
+from pageport.web.views import batch_out
+
+app = api_resolver()
+
+
+@app.post("/projects/<projectId>/page-batches/<batchId>/retry", summary="Retry the failed items as a new batch",
+          responses={200: {"description": "Replay"}, 201: {"description": "Created"}})
+def retry(
+    projectId: Annotated[int, Path()],  # noqa: N803
+    batchId: Annotated[str, Path()],  # noqa: N803
+    body: Annotated[BatchRetryRequest, Body()],
+) -> Response[BatchOut]:
+    scope = caller_scope(app, projectId)
+    conn = shared_connection()
+    result = service.retry_batch(conn, scope, batchId, body.id)
+    view = result.batch
+    if result.created:
+        service.dispatch_now(conn, view.id)
+        with transaction(conn) as cur:
+            view = service.get_batch(cur, scope, view.id)
+    return Response(status_code=201 if result.created else 200, content_type="application/json", body=batch_out(view))
+
+
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return app.resolve(event, context)

@@ -1,0 +1,1 @@
+"""Batches: one table pair for every operation, an operation registry, derived status."""

@@ -1,0 +1,1 @@
+"""One module per batch operation; each registers itself with the registry."""

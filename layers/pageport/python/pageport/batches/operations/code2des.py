@@ -1,0 +1,59 @@
+"""`code2des`: one Code2Des job per item, from a completed Page Import of the same project."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pageport.batches.operations._jobs import JobTableOperation, dead_letter
+from pageport.batches.registry import Prepared, indexed_errors, register
+from pageport.db import Cursor
+from pageport.errors import ValidationFailed, field_error
+from pageport.models.api import Code2DesRequest
+from pageport.models.messages import ConvertMessage
+from pageport.queues import QueueName
+from pageport.services import code2des
+from pageport.services.tenancy import BACKEND_DEAD_LETTER, Scope
+from pageport.storage import ArtifactStore
+
+
+class Code2DesOperation(JobTableOperation):
+    type = "code2des"
+    queue = QueueName.CONVERT
+    message_kind = "convert"
+    table = "code2des"
+    request_model = Code2DesRequest
+
+    def prepare(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]],
+                item_ids: Sequence[str]) -> list[Prepared]:
+        parsed = [Code2DesRequest.model_validate(r) for r in requests]
+        ready = code2des.ready_page_imports(cur, scope, [r.page_import_id for r in parsed])
+        missing = [
+            (index, ValidationFailed(details=[field_error(["pageImportId"], code2des.NOT_READY)]))
+            for index, request in enumerate(parsed)
+            if request.page_import_id not in ready
+        ]
+        if missing:
+            raise indexed_errors(missing)
+        store = ArtifactStore.default()
+        rows = code2des.insert_code2des(cur, scope, parsed)
+        return [
+            Prepared(
+                row.id,
+                code2des.convert_message(row, ready[row.page_import_id], store).model_dump(mode="json", by_alias=True),
+            )
+            for row in rows
+        ]
+
+    def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
+        # Retry only where the source capture is still there and completed.
+        ready = code2des.ready_page_imports(cur, scope, [str(r["pageImportId"]) for r in requests])
+        return [str(r["pageImportId"]) in ready for r in requests]
+
+    def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
+        parsed = ConvertMessage.model_validate(message)
+        return dead_letter(cur, self.table, parsed.code2des_id, parsed.attempt, parsed.nonce, safe_message,
+                           actor=BACKEND_DEAD_LETTER)
+
+
+register(Code2DesOperation())

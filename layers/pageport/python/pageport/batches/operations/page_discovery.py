@@ -1,0 +1,112 @@
+"""`page_discovery`: exactly one homepage per batch and no job table. The discovery worker
+publishes `discovery/{itemId}/status.json` and `pages.json`; this entry reads them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pageport.batches.registry import ItemRef, Prepared, indexed_errors, register
+from pageport.batches.status import ItemFacts
+from pageport.db import Cursor
+from pageport.errors import ValidationFailed, field_error
+from pageport.models.api import DiscoveryRequest
+from pageport.models.messages import DiscoveryMessage
+from pageport.queues import QueueName
+from pageport.services.tenancy import Scope
+from pageport.services.validation import normalized_url, parse_model
+from pageport.storage import ArtifactMissing, ArtifactStore
+
+
+def status_key(item_id: str) -> str:
+    return f"discovery/{item_id}/status.json"
+
+
+def pages_key(item_id: str) -> str:
+    return f"discovery/{item_id}/pages.json"
+
+
+def read_status(store: ArtifactStore, item_id: str) -> dict[str, Any] | None:
+    try:
+        document: dict[str, Any] = json.loads(store.get(status_key(item_id), max_bytes=64 * 1024))
+    except (ArtifactMissing, ValueError):
+        return None  # not started yet (or unreadable): still processing
+    return document
+
+
+def write_failed_status(store: ArtifactStore, item_id: str, message: str) -> bool:
+    """Record a failure unless the worker already finished; returns whether it wrote."""
+    current = read_status(store, item_id)
+    if current is not None and current.get("status") in ("1", "2"):
+        return False
+    body = {"status": "2", "pagesFound": (current or {}).get("pagesFound", 0), "errorMessage": message}
+    store.put(status_key(item_id), json.dumps(body).encode(), "application/json")
+    return True
+
+
+class PageDiscoveryOperation:
+    type = "page_discovery"
+    queue = QueueName.DISCOVERY
+    message_kind = "discovery"
+
+    def validate(self, raw: Sequence[Any], *, allow_private: bool) -> list[dict[str, Any]]:
+        if len(raw) != 1:
+            raise ValidationFailed(
+                "A page_discovery batch holds exactly one homepage.",
+                details=[field_error(["requests"], "page_discovery takes exactly one request")],
+            )
+        try:
+            request = parse_model(DiscoveryRequest, raw[0])
+            url = normalized_url(request.url, allow_private=allow_private, loc=["url"])
+        except ValidationFailed as exc:
+            raise indexed_errors([(0, exc)]) from None
+        return [{"url": url, "maxPages": request.max_pages}]
+
+    def prepare(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]],
+                item_ids: Sequence[str]) -> list[Prepared]:
+        return [
+            Prepared(None, DiscoveryMessage(
+                batch_item_id=item_id, url=str(request["url"]), max_pages=int(request["maxPages"]),
+                artifact_prefix=f"discovery/{item_id}/",
+            ).model_dump(mode="json", by_alias=True))
+            for item_id, request in zip(item_ids, requests, strict=True)
+        ]
+
+    def grouped_facts(self, cur: Cursor, batch_id: str) -> list[tuple[ItemFacts, int]]:
+        rows = cur.execute(
+            """SELECT id, cancelled_at IS NOT NULL AS cancelled, error_message IS NOT NULL AS dispatch_failed,
+                      dispatched_at IS NOT NULL AS accepted
+               FROM batch_item WHERE batch_id = %s AND deleted_at IS NULL""",
+            (batch_id,),
+        ).fetchall()
+        store = ArtifactStore.default()
+        facts: list[tuple[ItemFacts, int]] = []
+        for row in rows:  # one item per discovery batch
+            published = read_status(store, row["id"])
+            child = str(published["status"]) if published else None
+            facts.append((ItemFacts(row["cancelled"], row["dispatch_failed"], row["accepted"], child), 1))
+        return facts
+
+    def child_statuses(self, cur: Cursor, items: Sequence[ItemRef], *, lock: bool = False) -> dict[str, str | None]:
+        store = ArtifactStore.default()
+        statuses: dict[str, str | None] = {}
+        for item in items:
+            published = read_status(store, item.id)
+            statuses[item.id] = str(published["status"]) if published else None
+        return statuses
+
+    def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> None:
+        store = ArtifactStore.default()
+        for item in items:
+            write_failed_status(store, item.id, message)
+
+    def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
+        return [True for _ in requests]
+
+    def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
+        parsed = DiscoveryMessage.model_validate(message)
+        return write_failed_status(ArtifactStore.default(), parsed.batch_item_id, safe_message)
+
+
+register(PageDiscoveryOperation())

@@ -1,0 +1,105 @@
+"""The batch operation registry: one entry per operation, nothing else knows their types.
+
+Adding an operation means writing one `BatchOperation` and registering it here; the batch
+tables, routes, dispatcher, status derivation and dead-letter consumer stay as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pageport.batches.status import ItemFacts
+from pageport.db import Cursor
+from pageport.errors import ValidationFailed, field_error
+from pageport.queues import QueueName
+from pageport.services.tenancy import Scope
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """One item's child job id (None where the operation has no job table) and durable message."""
+
+    job_id: str | None
+    message: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRef:
+    id: str
+    job_id: str | None
+    message: Mapping[str, Any] | None
+
+
+class BatchOperation(Protocol):
+    type: str
+    queue: QueueName
+    message_kind: str  # the `kind` of its worker messages (the dead-letter consumer's key)
+
+    def validate(self, raw: Sequence[Any], *, allow_private: bool) -> list[dict[str, Any]]:
+        """Normalized requests (canonical JSON-ready dicts); ValidationFailed naming each bad index."""
+        ...
+
+    def prepare(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]],
+                item_ids: Sequence[str]) -> list[Prepared]:
+        """Child rows and messages for `requests`, in the caller's transaction, constant round trips."""
+        ...
+
+    def grouped_facts(self, cur: Cursor, batch_id: str) -> list[tuple[ItemFacts, int]]:
+        """Every live item of the batch grouped by its facts, in a fixed number of queries."""
+        ...
+
+    def child_statuses(self, cur: Cursor, items: Sequence[ItemRef], *, lock: bool = False) -> dict[str, str | None]:
+        """Item id -> child status, for many items at once (`lock`: hold the child rows)."""
+        ...
+
+    def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> None:
+        """Fail the items' still-processing children with a safe message (cancel, dispatch failure)."""
+        ...
+
+    def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
+        """Whether each failed item's request can run again (its retry validation)."""
+        ...
+
+    def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
+        """Fail the message's job, fenced by attempt, nonce and processing state; idempotent.
+        Returns whether anything changed."""
+        ...
+
+
+def indexed_errors(errors: Sequence[tuple[int, ValidationFailed]]) -> ValidationFailed:
+    details: list[dict[str, Any]] = []
+    for index, error in errors:
+        for detail in error.details or [field_error([], error.message)]:
+            details.append(field_error(["requests", index, *detail["loc"]], detail["msg"]))
+    indices = ", ".join(str(index) for index, _ in errors[:20])
+    return ValidationFailed(f"Invalid request(s) at index {indices}; nothing was stored.", details=details)
+
+
+_REGISTRY: dict[str, BatchOperation] = {}
+
+
+def register(operation: BatchOperation) -> BatchOperation:
+    _REGISTRY[operation.type] = operation
+    return operation
+
+
+def operation(type_: str) -> BatchOperation:
+    _load()
+    return _REGISTRY[type_]
+
+
+def operation_for_message_kind(kind: str) -> BatchOperation | None:
+    _load()
+    return next((op for op in _REGISTRY.values() if op.message_kind == kind), None)
+
+
+def operations() -> list[BatchOperation]:
+    _load()
+    return list(_REGISTRY.values())
+
+
+def _load() -> None:
+    # The entries register themselves on import; imported here to avoid an import cycle.
+    from pageport.batches.operations import code2des, page_discovery, page_import  # noqa: F401

@@ -1,0 +1,293 @@
+"""Batch use cases: create (idempotent by client id and request hash), read with derived
+status, list items, cancel, retry, discovery results, dead letters. No HTTP shapes here."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pageport.batches import registry
+from pageport.batches.operations.page_discovery import pages_key, read_status
+from pageport.batches.registry import BatchOperation, ItemRef
+from pageport.batches.status import Counts, ItemFacts, batch_status, count, item_status
+from pageport.db import Connection, Cursor
+from pageport.errors import Conflict, NotFound, ValidationFailed
+from pageport.ids import new_id
+from pageport.services.tenancy import Scope
+from pageport.storage import ArtifactMissing, ArtifactStore
+
+CANCELLED_MESSAGE = "Cancelled before it finished."
+
+
+@dataclass(frozen=True, slots=True)
+class BatchView:
+    id: str
+    project_id: int
+    type: str
+    status: str
+    counts: Counts
+    request_hash: str
+    retry_of: str | None
+    created_at: datetime
+    updated_at: datetime
+    created_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemView:
+    id: str
+    position: int
+    status: str
+    job_id: str | None
+    request: dict[str, Any]
+    error_message: str | None
+    dispatched_at: datetime | None
+    cancelled_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    batch: BatchView
+    created: bool  # False: an idempotent replay of an existing batch
+    item_ids: list[str]
+
+
+def sha256_json(value: Any) -> str:
+    canonical = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def retry_hash(source_batch_id: str) -> str:
+    return hashlib.sha256(source_batch_id.encode()).hexdigest()
+
+
+# retryOf is derived, not stored: the batch in the same project whose id hashes to this one's
+# request_hash (a normal batch's hash is of its input, which never equals an id's hash).
+_BATCH_SELECT = """
+    SELECT b.*, (SELECT s.id FROM batch s
+                 WHERE s.organization_id = b.organization_id AND s.project_id = b.project_id
+                   AND s.deleted_at IS NULL AND s.id <> b.id
+                   AND encode(sha256(convert_to(s.id, 'UTF8')), 'hex') = b.request_hash
+                 LIMIT 1) AS retry_of
+    FROM batch b
+    WHERE b.id = %s AND b.organization_id = %s AND b.project_id = %s AND b.deleted_at IS NULL"""
+
+
+def _batch_row(cur: Cursor, scope: Scope, batch_id: str) -> dict[str, Any]:
+    row = cur.execute(_BATCH_SELECT, (batch_id, scope.organization_id, scope.project_id)).fetchone()
+    if row is None:
+        raise NotFound("Batch not found.")
+    return row
+
+
+def _view(cur: Cursor, row: Mapping[str, Any]) -> BatchView:
+    counts = count(registry.operation(row["type"]).grouped_facts(cur, row["id"]))
+    return BatchView(
+        id=row["id"], project_id=row["project_id"], type=row["type"], status=batch_status(counts), counts=counts,
+        request_hash=row["request_hash"], retry_of=row["retry_of"], created_at=row["created_at"],
+        updated_at=row["updated_at"], created_by=row["created_by"],
+    )
+
+
+def get_batch(cur: Cursor, scope: Scope, batch_id: str) -> BatchView:
+    return _view(cur, _batch_row(cur, scope, batch_id))
+
+
+def _existing(cur: Cursor, scope: Scope, batch_id: str, request_hash: str) -> Created | None:
+    """An earlier batch under this client id: the same request replays, anything else conflicts."""
+    row = cur.execute("SELECT organization_id, project_id, request_hash, deleted_at FROM batch WHERE id = %s",
+                      (batch_id,)).fetchone()
+    if row is None:
+        return None
+    same = (row["organization_id"], row["project_id"], row["request_hash"]) == (
+        scope.organization_id, scope.project_id, request_hash)
+    if not same or row["deleted_at"] is not None:
+        raise Conflict("This batch id is already used for a different request.", code="batch_id_conflict")
+    return Created(get_batch(cur, scope, batch_id), created=False, item_ids=[])
+
+
+def _insert(cur: Cursor, scope: Scope, op: BatchOperation, batch_id: str, request_hash: str,
+            requests: Sequence[Mapping[str, Any]]) -> list[str] | None:
+    """Batch, items, child rows and messages in the caller's transaction, in a constant number
+    of statements. None when a concurrent request created the same id first."""
+    inserted = cur.execute(
+        """INSERT INTO batch (id, organization_id, project_id, type, request_hash, created_by, updated_by)
+           VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING RETURNING id""",
+        (batch_id, scope.organization_id, scope.project_id, op.type, request_hash, scope.subject, scope.subject),
+    ).fetchone()
+    if inserted is None:
+        return None
+    item_ids = [new_id() for _ in requests]
+    prepared = op.prepare(cur, scope, requests, item_ids)
+    cur.execute(
+        """INSERT INTO batch_item (id, batch_id, position, request, job_id, message, created_by, updated_by)
+           SELECT id, %s, pos, req, job, msg, %s, %s
+           FROM unnest(%s::text[], %s::int[], %s::jsonb[], %s::text[], %s::jsonb[]) AS t(id, pos, req, job, msg)""",
+        (
+            batch_id, scope.subject, scope.subject, item_ids, list(range(len(requests))),
+            [json.dumps(r) for r in requests], [p.job_id for p in prepared], [json.dumps(p.message) for p in prepared],
+        ),
+    )
+    return item_ids
+
+
+def create_batch(conn: Connection, scope: Scope, batch_id: str, type_: str, raw_requests: Sequence[Any],
+                 *, allow_private: bool) -> Created:
+    op = registry.operation(type_)
+    requests = op.validate(raw_requests, allow_private=allow_private)  # before anything is stored
+    request_hash = sha256_json({"type": type_, "requests": requests})
+    with conn.transaction(), conn.cursor() as cur:
+        replay = _existing(cur, scope, batch_id, request_hash)
+        if replay is not None:
+            return replay
+        item_ids = _insert(cur, scope, op, batch_id, request_hash, requests)
+        if item_ids is None:
+            replay = _existing(cur, scope, batch_id, request_hash)
+            assert replay is not None
+            return replay
+        return Created(get_batch(cur, scope, batch_id), created=True, item_ids=item_ids)
+
+
+def _item_refs(rows: Sequence[Mapping[str, Any]]) -> list[ItemRef]:
+    return [ItemRef(row["id"], row["job_id"], row["message"]) for row in rows]
+
+
+def _item_views(cur: Cursor, op: BatchOperation, rows: Sequence[Mapping[str, Any]]) -> list[ItemView]:
+    children = op.child_statuses(cur, _item_refs(rows))
+    return [
+        ItemView(
+            id=row["id"], position=row["position"], job_id=row["job_id"], request=row["request"],
+            error_message=row["error_message"], dispatched_at=row["dispatched_at"], cancelled_at=row["cancelled_at"],
+            status=item_status(ItemFacts(row["cancelled_at"] is not None, row["error_message"] is not None,
+                                         row["dispatched_at"] is not None, children[row["id"]])),
+        )
+        for row in rows
+    ]
+
+
+def list_items(cur: Cursor, scope: Scope, batch_id: str, *, limit: int, after_position: int | None
+               ) -> tuple[list[ItemView], int | None]:
+    batch = _batch_row(cur, scope, batch_id)
+    rows = cur.execute(
+        """SELECT * FROM batch_item WHERE batch_id = %s AND deleted_at IS NULL AND position > %s
+           ORDER BY position LIMIT %s""",
+        (batch_id, -1 if after_position is None else after_position, limit + 1),
+    ).fetchall()
+    page = rows[:limit]
+    views = _item_views(cur, registry.operation(batch["type"]), page)
+    return views, (page[-1]["position"] if len(rows) > limit else None)
+
+
+def cancel_batch(conn: Connection, scope: Scope, batch_id: str) -> BatchView:
+    """Cancel every item not yet terminal. Children are locked while deciding, so a webhook
+    cannot complete one in between; never-sent items are never sent (the dispatcher skips
+    cancelled items). Idempotent."""
+    with conn.transaction(), conn.cursor() as cur:
+        batch = _batch_row(cur, scope, batch_id)
+        op = registry.operation(batch["type"])
+        rows = cur.execute(
+            """SELECT * FROM batch_item
+               WHERE batch_id = %s AND deleted_at IS NULL AND cancelled_at IS NULL AND error_message IS NULL
+               ORDER BY id FOR UPDATE""",
+            (batch_id,),
+        ).fetchall()
+        refs = _item_refs(rows)
+        children = op.child_statuses(cur, refs, lock=True)
+        open_items = [ref for ref in refs if children[ref.id] not in ("1", "2")]
+        if open_items:
+            cur.execute(
+                """UPDATE batch_item SET cancelled_at = now(), lease_until = NULL, updated_at = now(), updated_by = %s
+                   WHERE id = ANY(%s)""",
+                (scope.subject, [ref.id for ref in open_items]),
+            )
+            op.fail_children(cur, open_items, CANCELLED_MESSAGE, actor=scope.subject)
+        return get_batch(cur, scope, batch_id)
+
+
+def retry_batch(conn: Connection, scope: Scope, source_id: str, new_id_: str) -> Created:
+    """A new batch of the source's failed items that its operation says can run again."""
+    request_hash = retry_hash(source_id)
+    with conn.transaction(), conn.cursor() as cur:
+        source = _batch_row(cur, scope, source_id)
+        replay = _existing(cur, scope, new_id_, request_hash)
+        if replay is not None:
+            return replay
+        op = registry.operation(source["type"])
+        rows = cur.execute(
+            "SELECT * FROM batch_item WHERE batch_id = %s AND deleted_at IS NULL ORDER BY position",
+            (source_id,),
+        ).fetchall()
+        failed = [view for view in _item_views(cur, op, rows) if view.status == "2"]
+        allowed = op.retryable(cur, scope, [view.request for view in failed])
+        requests = [view.request for view, ok in zip(failed, allowed, strict=True) if ok]
+        if not requests:
+            raise Conflict("Nothing in this batch can be retried.", code="nothing_to_retry")
+        item_ids = _insert(cur, scope, op, new_id_, request_hash, requests)
+        if item_ids is None:
+            replay = _existing(cur, scope, new_id_, request_hash)
+            assert replay is not None
+            return replay
+        return Created(get_batch(cur, scope, new_id_), created=True, item_ids=item_ids)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscoveryView:
+    status: str
+    pages: list[dict[str, Any]]
+    truncated: bool
+    error_message: str | None
+
+
+def discovery_result(cur: Cursor, scope: Scope, batch_id: str, store: ArtifactStore) -> DiscoveryView:
+    batch = _batch_row(cur, scope, batch_id)
+    if batch["type"] != "page_discovery":
+        raise NotFound("This batch is not a page discovery.")
+    item = cur.execute(
+        "SELECT id, cancelled_at, error_message FROM batch_item WHERE batch_id = %s AND deleted_at IS NULL "
+        "ORDER BY position LIMIT 1",
+        (batch_id,),
+    ).fetchone()
+    if item is None:
+        raise NotFound("Batch not found.")
+    published = read_status(store, item["id"]) or {"status": "0"}
+    status = str(published.get("status", "0"))
+    error = item["error_message"] or published.get("errorMessage")
+    if item["error_message"]:
+        status = "2"
+    pages: list[dict[str, Any]] = []
+    truncated = False
+    if status == "1":
+        try:
+            document = json.loads(store.get(pages_key(item["id"]), max_bytes=16 * 1024 * 1024))
+        except (ArtifactMissing, ValueError):
+            document = {}
+        pages = list(document.get("pages", []))
+        truncated = bool(document.get("truncated", False))
+    return DiscoveryView(status=status, pages=pages, truncated=truncated, error_message=error)
+
+
+def parse_cursor(cursor: str | None) -> int | None:
+    if cursor is None:
+        return None
+    if not cursor.isdigit() or len(cursor) > 6:
+        raise ValidationFailed(details=[{"loc": ["query", "cursor"], "msg": "not a cursor this API issued"}])
+    return int(cursor)
+
+
+def dispatch_now(conn: Connection, batch_id: str) -> None:
+    """The fast path: the creating request sends its own items right after commit, with the
+    dispatcher's protocol; the schedule sweeps whatever this does not finish."""
+    from pageport import aws
+    from pageport.batches.dispatch import Dispatcher
+
+    try:
+        Dispatcher(conn, aws.sqs()).run(batch_id=batch_id, max_rounds=5)
+    except Exception:
+        # Never fail the request for this: the rows are committed and the schedule will send them.
+        from pageport.logging import logger
+
+        logger.exception("fast-path dispatch failed; the scheduled dispatcher will retry", extra={"batch_id": batch_id})
