@@ -12,7 +12,8 @@ from pageport.batches.dead_letters import handle_dead_letter
 from pageport.db import shared_connection
 
 logger = Logger(service="pageport-dead-letter")
-processor = BatchProcessor(event_type=EventType.SQS)
+# Report every failed record (even all of them) as a partial failure: only those return.
+processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False)
 
 
 def record_handler(record: SQSRecord) -> None:

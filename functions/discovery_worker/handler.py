@@ -1,0 +1,24 @@
+"""Discovery worker: SQS batch -> one site discovery per message, published to S3."""
+
+from typing import Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from pageport.models.messages import DiscoveryMessage
+from pageport.workers.discovery_job import run_discovery
+
+logger = Logger(service="pageport-discovery")
+# Report every failed record (even all of them) as a partial failure: only those return.
+processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False)
+
+
+def record_handler(record: SQSRecord) -> None:
+    run_discovery(DiscoveryMessage.model_validate_json(record.body))
+
+
+@logger.inject_lambda_context
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)

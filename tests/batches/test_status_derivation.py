@@ -1,0 +1,110 @@
+"""Status derivation: every combination of item states, as a pure table and through the API."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import boto3
+import pytest
+
+from devstack.apigw import invoke
+from pageport.batches.status import Counts, ItemFacts, batch_status, count, item_status
+from tests.conftest import drain
+
+# (name, facts, expected item status, counted as queued, counted as running)
+ITEM_CASES = [
+    ("queued", ItemFacts(False, False, False, "0"), "0", True, False),
+    ("running", ItemFacts(False, False, True, "0"), "0", False, True),
+    ("completed", ItemFacts(False, False, True, "1"), "1", False, False),
+    ("failed", ItemFacts(False, False, True, "2"), "2", False, False),
+    ("dispatch-failed", ItemFacts(False, True, False, "2"), "2", False, False),
+    ("dispatch-failed, child still processing", ItemFacts(False, True, False, "0"), "2", False, False),
+    ("cancelled before dispatch", ItemFacts(True, False, False, "2"), "3", False, False),
+    ("cancelled while running", ItemFacts(True, False, True, "2"), "3", False, False),
+    ("discovery not started", ItemFacts(False, False, False, None), "0", True, False),
+    ("discovery running", ItemFacts(False, False, True, "0"), "0", False, True),
+    ("discovery running, no status yet", ItemFacts(False, False, True, None), "0", False, True),
+    ("discovery completed", ItemFacts(False, False, True, "1"), "1", False, False),
+    ("discovery failed", ItemFacts(False, False, True, "2"), "2", False, False),
+]
+
+
+@pytest.mark.parametrize(("name", "facts", "expected", "queued", "running"), ITEM_CASES, ids=[c[0] for c in ITEM_CASES])
+def test_item_status(name, facts, expected, queued, running):
+    assert item_status(facts) == expected
+    counts = count([(facts, 3)])
+    assert counts.total == 3
+    assert (counts.queued, counts.running) == (3 * queued, 3 * running)
+    by_status = {"0": counts.processing, "1": counts.completed, "2": counts.failed, "3": counts.cancelled}
+    assert by_status[expected] == 3 and sum(by_status.values()) == 3
+
+
+@pytest.mark.parametrize(
+    ("members", "expected"),
+    [
+        (["queued", "completed", "failed", "cancelled before dispatch"], "0"),
+        (["running"], "0"),
+        (["completed", "failed", "cancelled while running"], "1"),
+        (["failed", "cancelled before dispatch"], "3"),
+        (["dispatch-failed", "failed"], "2"),
+        (["discovery completed"], "1"),
+        (["discovery failed"], "2"),
+        (["discovery running"], "0"),
+        ([], "2"),
+    ],
+)
+def test_batch_status(members, expected):
+    facts = {name: f for name, f, *_ in ITEM_CASES}
+    assert batch_status(count([(facts[m], 1) for m in members])) == expected
+
+
+def test_every_state_through_the_api(db, aws, tenant):
+    """One real batch with an item in each state, read back through GET batch and GET items."""
+    from pageport.batches.dispatch import Dispatcher
+    from pageport.db import shared_connection
+
+    body = {"id": str(uuid.uuid4()), "type": "page_import",
+            "requests": [{"url": f"https://example.com/{i}", "viewport": {"width": 800, "height": 600}}
+                         for i in range(7)]}
+    created = invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body)
+    assert created.status == 201
+    items = db.execute("SELECT id, job_id FROM batch_item ORDER BY position").fetchall()
+    ids = [i["id"] for i in items]
+    jobs = [i["job_id"] for i in items]
+    # 0 queued, 1 running, 2 completed, 3 failed, 4 dispatch-failed, 5 cancelled before dispatch,
+    # 6 cancelled while running.
+    db.execute("UPDATE batch_item SET dispatched_at = NULL WHERE id = ANY(%s)", ([ids[0], ids[4], ids[5]],))
+    db.execute("UPDATE page_import SET status = '1' WHERE id = %s", (jobs[2],))
+    db.execute("UPDATE page_import SET status = '2' WHERE id = %s", (jobs[3],))
+    db.execute("UPDATE batch_item SET error_message = 'gave up', dispatch_attempts = 3 WHERE id = %s", (ids[4],))
+    db.execute("UPDATE page_import SET status = '2' WHERE id = ANY(%s)", ([jobs[4], jobs[5], jobs[6]],))
+    db.execute("UPDATE batch_item SET cancelled_at = now() WHERE id = ANY(%s)", ([ids[5], ids[6]],))
+    got = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{body['id']}", subject=tenant.subject)
+    assert got.body["counts"] == {"total": 7, "processing": 2, "queued": 1, "running": 1, "completed": 1,
+                                  "failed": 2, "cancelled": 2}
+    assert got.body["status"] == "0"
+    listed = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{body['id']}/items", subject=tenant.subject)
+    assert [i["status"] for i in listed.body["items"]] == ["0", "0", "1", "2", "2", "3", "3"]
+    assert Dispatcher(shared_connection(), boto3.client("sqs")).run().sent == 1  # only the queued one
+    drain(aws.queues["capture"])
+
+
+def test_discovery_states_through_the_api(db, aws, tenant):
+    body = {"id": str(uuid.uuid4()), "type": "page_discovery", "requests": [{"url": "https://example.com/", "maxPages": 3}]}
+    path = f"/projects/{tenant.project_id}/page-batches/{body['id']}"
+    assert invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    (message,) = drain(aws.queues["discovery"])
+    s3 = boto3.client("s3")
+    key = message["artifactPrefix"] + "status.json"
+    expectations = [(None, "0", {"running": 1}), ("0", "0", {"running": 1}), ("2", "2", {"failed": 1}),
+                    ("1", "1", {"completed": 1})]
+    for published, batch, counts in expectations:
+        if published is not None:
+            s3.put_object(Bucket=aws.bucket, Key=key,
+                          Body=json.dumps({"status": published, "pagesFound": 0, "errorMessage": None}).encode())
+        got = invoke("GET", path, subject=tenant.subject).body
+        assert got["status"] == batch
+        assert {k: v for k, v in got["counts"].items() if k in counts} == counts
+
+
