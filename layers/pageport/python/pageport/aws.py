@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -13,13 +13,13 @@ if TYPE_CHECKING:
     from mypy_boto3_sqs import SQSClient
 
 
-@lru_cache(maxsize=None)
+@cache
 def _client(service: str) -> Any:
     import boto3
     from botocore.config import Config
 
-    return boto3.client(service, config=Config(retries={"mode": "standard", "max_attempts": 3},
-                                               connect_timeout=5, read_timeout=20))
+    config = Config(retries={"mode": "standard", "max_attempts": 3}, connect_timeout=5, read_timeout=20)
+    return boto3.client(service, config=config)  # type: ignore[call-overload]
 
 
 def s3() -> S3Client:

@@ -53,7 +53,7 @@ def embedded_conninfo(data_dir: Path) -> str:
 
     data_dir.mkdir(parents=True, exist_ok=True)
     # "stop": the server stops when this process exits (or on stop_embedded).
-    server = pgserver.get_server(data_dir, cleanup_mode="stop")
+    server = pgserver.get_server(data_dir, cleanup_mode="stop")  # type: ignore[attr-defined]
     uri: str = server.get_uri()
     return uri
 
@@ -61,13 +61,11 @@ def embedded_conninfo(data_dir: Path) -> str:
 def stop_embedded(data_dir: Path) -> None:
     import pgserver
 
-    pgserver.get_server(data_dir).cleanup()
+    pgserver.get_server(data_dir).cleanup()  # type: ignore[attr-defined]
 
 
 def connect(info: str | None = None) -> Connection:
-    return psycopg.connect(
-        info or conninfo(), row_factory=dict_row, prepare_threshold=None, autocommit=True
-    )
+    return psycopg.connect(info or conninfo(), row_factory=dict_row, prepare_threshold=None, autocommit=True)
 
 
 def shared_connection() -> Connection:

@@ -13,8 +13,9 @@ class PageportError(Exception):
     code: str = "internal_error"
     default_message: str = "Something went wrong on our side."
 
-    def __init__(self, message: str | None = None, *, details: list[dict[str, Any]] | None = None,
-                 code: str | None = None) -> None:
+    def __init__(
+        self, message: str | None = None, *, details: list[dict[str, Any]] | None = None, code: str | None = None
+    ) -> None:
         self.message = message or self.default_message
         self.details = details or []
         if code is not None:

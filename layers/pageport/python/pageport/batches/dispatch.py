@@ -92,8 +92,13 @@ class Dispatcher:
     def _now(self) -> datetime | None:
         return self.clock() if self.clock else None
 
-    def run(self, *, remaining_ms: Callable[[], int] | None = None, batch_id: str | None = None,
-            max_rounds: int | None = None) -> DispatchReport:
+    def run(
+        self,
+        *,
+        remaining_ms: Callable[[], int] | None = None,
+        batch_id: str | None = None,
+        max_rounds: int | None = None,
+    ) -> DispatchReport:
         """Claim, send and record until nothing is claimable (or time is short)."""
         report = DispatchReport()
         while max_rounds is None or report.rounds < max_rounds:
@@ -128,12 +133,19 @@ class Dispatcher:
                    FROM candidates c, batch b
                    WHERE i.id = c.id AND b.id = i.batch_id
                    RETURNING i.id, b.type, i.job_id, i.message, i.dispatch_attempts, i.lease_until""",
-                {"max": MAX_ATTEMPTS, "now": self._now(), "batch": batch_id, "n": self.claim_size,
-                 "lease": self.lease, "actor": BACKEND_DISPATCHER},
+                {
+                    "max": MAX_ATTEMPTS,
+                    "now": self._now(),
+                    "batch": batch_id,
+                    "n": self.claim_size,
+                    "lease": self.lease,
+                    "actor": BACKEND_DISPATCHER,
+                },
             ).fetchall()
         return [
-            Claimed(r["id"], r["type"], r["job_id"], message_body(r["message"]), r["dispatch_attempts"],
-                    r["lease_until"])
+            Claimed(
+                r["id"], r["type"], r["job_id"], message_body(r["message"]), r["dispatch_attempts"], r["lease_until"]
+            )
             for r in sorted(rows, key=lambda r: r["id"])
         ]
 
@@ -162,8 +174,10 @@ class Dispatcher:
             logger.exception("SendMessageBatch failed", extra={"queue": queue, "entries": len(chunk)})
             return set()
         for failure in response.get("Failed", []):
-            logger.warning("SQS refused an entry", extra={"queue": queue, "item_id": entries[failure["Id"]].id,
-                                                          "code": failure.get("Code")})
+            logger.warning(
+                "SQS refused an entry",
+                extra={"queue": queue, "item_id": entries[failure["Id"]].id, "code": failure.get("Code")},
+            )
         return {entries[ok["Id"]].id for ok in response.get("Successful", []) if ok["Id"] in entries}
 
     def _record(self, sent: Sequence[Claimed], failed: Sequence[Claimed], report: DispatchReport) -> None:
@@ -179,8 +193,13 @@ class Dispatcher:
                          AND i.dispatch_attempts = mine.attempts AND i.dispatched_at IS NULL
                          AND i.lease_until > COALESCE(%(now)s, now())
                        RETURNING i.id""",
-                    {"now": self._now(), "actor": BACKEND_DISPATCHER, "ids": [s.id for s in sent],
-                     "leases": [s.lease_until for s in sent], "attempts": [s.attempts for s in sent]},
+                    {
+                        "now": self._now(),
+                        "actor": BACKEND_DISPATCHER,
+                        "ids": [s.id for s in sent],
+                        "leases": [s.lease_until for s in sent],
+                        "attempts": [s.attempts for s in sent],
+                    },
                 ).fetchall()
                 report.sent += len(sent)
                 report.sent_ids.extend(s.id for s in sent)

@@ -41,8 +41,9 @@ class BatchOperation(Protocol):
         """Normalized requests (canonical JSON-ready dicts); ValidationFailed naming each bad index."""
         ...
 
-    def prepare(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]],
-                item_ids: Sequence[str]) -> list[Prepared]:
+    def prepare(
+        self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
+    ) -> list[Prepared]:
         """Child rows and messages for `requests`, in the caller's transaction, constant round trips."""
         ...
 

@@ -87,9 +87,16 @@ def _batch_row(cur: Cursor, scope: Scope, batch_id: str) -> dict[str, Any]:
 def _view(cur: Cursor, row: Mapping[str, Any]) -> BatchView:
     counts = count(registry.operation(row["type"]).grouped_facts(cur, row["id"]))
     return BatchView(
-        id=row["id"], project_id=row["project_id"], type=row["type"], status=batch_status(counts), counts=counts,
-        request_hash=row["request_hash"], retry_of=row["retry_of"], created_at=row["created_at"],
-        updated_at=row["updated_at"], created_by=row["created_by"],
+        id=row["id"],
+        project_id=row["project_id"],
+        type=row["type"],
+        status=batch_status(counts),
+        counts=counts,
+        request_hash=row["request_hash"],
+        retry_of=row["retry_of"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        created_by=row["created_by"],
     )
 
 
@@ -99,19 +106,29 @@ def get_batch(cur: Cursor, scope: Scope, batch_id: str) -> BatchView:
 
 def _existing(cur: Cursor, scope: Scope, batch_id: str, request_hash: str) -> Created | None:
     """An earlier batch under this client id: the same request replays, anything else conflicts."""
-    row = cur.execute("SELECT organization_id, project_id, request_hash, deleted_at FROM batch WHERE id = %s",
-                      (batch_id,)).fetchone()
+    row = cur.execute(
+        "SELECT organization_id, project_id, request_hash, deleted_at FROM batch WHERE id = %s", (batch_id,)
+    ).fetchone()
     if row is None:
         return None
     same = (row["organization_id"], row["project_id"], row["request_hash"]) == (
-        scope.organization_id, scope.project_id, request_hash)
+        scope.organization_id,
+        scope.project_id,
+        request_hash,
+    )
     if not same or row["deleted_at"] is not None:
         raise Conflict("This batch id is already used for a different request.", code="batch_id_conflict")
     return Created(get_batch(cur, scope, batch_id), created=False, item_ids=[])
 
 
-def _insert(cur: Cursor, scope: Scope, op: BatchOperation, batch_id: str, request_hash: str,
-            requests: Sequence[Mapping[str, Any]]) -> list[str] | None:
+def _insert(
+    cur: Cursor,
+    scope: Scope,
+    op: BatchOperation,
+    batch_id: str,
+    request_hash: str,
+    requests: Sequence[Mapping[str, Any]],
+) -> list[str] | None:
     """Batch, items, child rows and messages in the caller's transaction, in a constant number
     of statements. None when a concurrent request created the same id first."""
     inserted = cur.execute(
@@ -128,15 +145,22 @@ def _insert(cur: Cursor, scope: Scope, op: BatchOperation, batch_id: str, reques
            SELECT id, %s, pos, req, job, msg, %s, %s
            FROM unnest(%s::text[], %s::int[], %s::jsonb[], %s::text[], %s::jsonb[]) AS t(id, pos, req, job, msg)""",
         (
-            batch_id, scope.subject, scope.subject, item_ids, list(range(len(requests))),
-            [json.dumps(r) for r in requests], [p.job_id for p in prepared], [json.dumps(p.message) for p in prepared],
+            batch_id,
+            scope.subject,
+            scope.subject,
+            item_ids,
+            list(range(len(requests))),
+            [json.dumps(r) for r in requests],
+            [p.job_id for p in prepared],
+            [json.dumps(p.message) for p in prepared],
         ),
     )
     return item_ids
 
 
-def create_batch(conn: Connection, scope: Scope, batch_id: str, type_: str, raw_requests: Sequence[Any],
-                 *, allow_private: bool) -> Created:
+def create_batch(
+    conn: Connection, scope: Scope, batch_id: str, type_: str, raw_requests: Sequence[Any], *, allow_private: bool
+) -> Created:
     op = registry.operation(type_)
     requests = op.validate(raw_requests, allow_private=allow_private)  # before anything is stored
     request_hash = sha256_json({"type": type_, "requests": requests})
@@ -160,17 +184,29 @@ def _item_views(cur: Cursor, op: BatchOperation, rows: Sequence[Mapping[str, Any
     children = op.child_statuses(cur, _item_refs(rows))
     return [
         ItemView(
-            id=row["id"], position=row["position"], job_id=row["job_id"], request=row["request"],
-            error_message=row["error_message"], dispatched_at=row["dispatched_at"], cancelled_at=row["cancelled_at"],
-            status=item_status(ItemFacts(row["cancelled_at"] is not None, row["error_message"] is not None,
-                                         row["dispatched_at"] is not None, children[row["id"]])),
+            id=row["id"],
+            position=row["position"],
+            job_id=row["job_id"],
+            request=row["request"],
+            error_message=row["error_message"],
+            dispatched_at=row["dispatched_at"],
+            cancelled_at=row["cancelled_at"],
+            status=item_status(
+                ItemFacts(
+                    row["cancelled_at"] is not None,
+                    row["error_message"] is not None,
+                    row["dispatched_at"] is not None,
+                    children[row["id"]],
+                )
+            ),
         )
         for row in rows
     ]
 
 
-def list_items(cur: Cursor, scope: Scope, batch_id: str, *, limit: int, after_position: int | None
-               ) -> tuple[list[ItemView], int | None]:
+def list_items(
+    cur: Cursor, scope: Scope, batch_id: str, *, limit: int, after_position: int | None
+) -> tuple[list[ItemView], int | None]:
     batch = _batch_row(cur, scope, batch_id)
     rows = cur.execute(
         """SELECT * FROM batch_item WHERE batch_id = %s AND deleted_at IS NULL AND position > %s

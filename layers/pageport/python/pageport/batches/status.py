@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 ItemStatus = Literal["0", "1", "2", "3"]
-PROCESSING, COMPLETED, FAILED, CANCELLED = "0", "1", "2", "3"
+PROCESSING: Final = "0"
+COMPLETED: Final = "1"
+FAILED: Final = "2"
+CANCELLED: Final = "3"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +29,10 @@ def item_status(facts: ItemFacts) -> ItemStatus:
         return CANCELLED
     if facts.dispatch_failed:
         return FAILED
-    if facts.child_status in (COMPLETED, FAILED):
-        return facts.child_status  # type: ignore[return-value]
+    if facts.child_status == COMPLETED:
+        return COMPLETED
+    if facts.child_status == FAILED:
+        return FAILED
     return PROCESSING
 
 

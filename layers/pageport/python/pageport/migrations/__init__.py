@@ -33,9 +33,7 @@ class MigrationDrift(RuntimeError):
 
 def available_migrations() -> list[Migration]:
     folder = resources.files(__package__)
-    files = sorted(
-        entry for entry in folder.iterdir() if entry.name.endswith(".sql")
-    )
+    files = sorted((entry for entry in folder.iterdir() if entry.name.endswith(".sql")), key=lambda e: e.name)
     return [Migration(entry.name.removesuffix(".sql"), entry.read_text("utf-8")) for entry in files]
 
 
@@ -51,7 +49,7 @@ def apply_migrations(conninfo: str) -> list[str]:
                 " checksum varchar(64) NOT NULL,"
                 " applied_at timestamptz NOT NULL DEFAULT CURRENT_TIMESTAMP)"
             )
-            done = dict(conn.execute("SELECT version, checksum FROM schema_migration").fetchall())
+            done: dict[str, str] = dict(conn.execute("SELECT version, checksum FROM schema_migration").fetchall())
             for migration in available_migrations():
                 recorded = done.get(migration.version)
                 if recorded is not None:

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer
@@ -8,19 +8,22 @@ from pydantic.alias_generators import to_camel
 
 
 def _iso_z(value: datetime) -> str:
-    return value.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 # api.md: "Timestamps: ISO 8601 UTC with Z".
 UtcDatetime = Annotated[datetime, PlainSerializer(_iso_z, return_type=str, when_used="json")]
 
 
+def camel_alias(name: str) -> str:
+    # to_camel would spell code2des_id as "code2DesId"; api.md says "code2desId".
+    return to_camel(name).replace("code2Des", "code2des")
+
+
 class CamelModel(BaseModel):
     """JSON is camelCase, Python is snake_case; unknown fields are refused, not ignored."""
 
-    model_config = ConfigDict(
-        alias_generator=to_camel, populate_by_name=True, extra="forbid", frozen=True
-    )
+    model_config = ConfigDict(alias_generator=camel_alias, populate_by_name=True, extra="forbid", frozen=True)
 
     def to_json_dict(self) -> dict[str, object]:
         return self.model_dump(mode="json", by_alias=True)

@@ -46,9 +46,7 @@ class DiscoveryMessage(CamelModel):
 
 
 WorkerMessage = Annotated[CaptureMessage | ConvertMessage | DiscoveryMessage, Field(discriminator="kind")]
-worker_message_adapter: TypeAdapter[CaptureMessage | ConvertMessage | DiscoveryMessage] = TypeAdapter(
-    WorkerMessage
-)
+worker_message_adapter: TypeAdapter[CaptureMessage | ConvertMessage | DiscoveryMessage] = TypeAdapter(WorkerMessage)
 
 Outcome = Literal["succeeded", "failed"]
 

@@ -43,7 +43,10 @@ def insert_code2des(cur: Cursor, scope: Scope, requests: Sequence[Code2DesReques
                 AS t(id, pid, fkey, screen, placement, nonce)
            RETURNING *""",
         (
-            scope.organization_id, scope.project_id, scope.subject, scope.subject,
+            scope.organization_id,
+            scope.project_id,
+            scope.subject,
+            scope.subject,
             ids,
             [r.page_import_id for r in requests],
             [r.figma_file_key for r in requests],
@@ -134,7 +137,7 @@ def to_api(row: Code2DesRow) -> Code2DesOut:
         figma_file_key=row.figma_file_key,
         screen_id=row.screen_id,
         placement_target=row.placement_target,
-        status=row.status,  # type: ignore[arg-type]
+        status=row.status,
         attempt=row.attempt,
         result_url=row.result_url,
         warning_count=row.warning_count,

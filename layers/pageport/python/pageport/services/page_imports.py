@@ -18,8 +18,9 @@ from pageport.services.validation import normalized_url
 PUBLISH_FAILED = "We could not queue this import. Please try again."
 
 
-def normalize_request(request: PageImportRequest, *, allow_private: bool,
-                      loc: Sequence[str | int] = ()) -> PageImportRequest:
+def normalize_request(
+    request: PageImportRequest, *, allow_private: bool, loc: Sequence[str | int] = ()
+) -> PageImportRequest:
     url = normalized_url(request.url, allow_private=allow_private, loc=[*loc, "url"])
     return request.model_copy(update={"url": url})
 
@@ -36,7 +37,10 @@ def insert_page_imports(cur: Cursor, scope: Scope, requests: Sequence[PageImport
            ORDER BY ord
            RETURNING *""",
         (
-            scope.organization_id, scope.project_id, scope.subject, scope.subject,
+            scope.organization_id,
+            scope.project_id,
+            scope.subject,
+            scope.subject,
             ids,
             [r.url for r in requests],
             [r.viewport.width for r in requests],
@@ -64,8 +68,9 @@ def capture_message(row: PageImportRow) -> CaptureMessage:
     )
 
 
-def create_page_import(conn: Connection, scope: Scope, request: PageImportRequest,
-                       *, allow_private: bool) -> PageImportRow:
+def create_page_import(
+    conn: Connection, scope: Scope, request: PageImportRequest, *, allow_private: bool
+) -> PageImportRow:
     request = normalize_request(request, allow_private=allow_private)
     with conn.transaction(), conn.cursor() as cur:
         (row,) = insert_page_imports(cur, scope, [request])
@@ -79,8 +84,7 @@ def create_page_import(conn: Connection, scope: Scope, request: PageImportReques
     return row
 
 
-def fail_page_imports(conn_or_cur: Connection | Cursor, ids: Sequence[str], message: str, *,
-                      actor: str) -> int:
+def fail_page_imports(conn_or_cur: Connection | Cursor, ids: Sequence[str], message: str, *, actor: str) -> int:
     """Mark processing rows failed with a safe message; never touches a finished row."""
     result = conn_or_cur.execute(
         """UPDATE page_import SET status = '2', error_message = %s, updated_at = now(), updated_by = %s
@@ -111,7 +115,7 @@ def to_api(row: PageImportRow) -> PageImportOut:
         viewport=Viewport(width=row.viewport_width, height=row.viewport_height),
         device_scale_factor=row.device_scale_factor,
         ready_selector=row.ready_selector,
-        status=row.status,  # type: ignore[arg-type]
+        status=row.status,
         attempt=row.attempt,
         result_url=row.result_url,
         capture_hash=row.capture_hash,

@@ -3,6 +3,7 @@ the caller's identity from the Cognito authorizer claims. Domain code never impo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from aws_lambda_powertools import Logger
@@ -20,7 +21,6 @@ from pageport.errors import (
     error_body,
     field_error,
 )
-
 from pageport.services.tenancy import Scope, resolve_scope
 
 logger = Logger(service="pageport-api")
@@ -84,7 +84,7 @@ def api_resolver() -> PageportResolver:
 class PageportResolver(APIGatewayRestResolver):
     """Refuses oversized bodies before anything parses them."""
 
-    def resolve(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
+    def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
         body = event.get("body")
         if isinstance(body, str) and len(body) > MAX_BODY_BYTES:
             import json

@@ -44,6 +44,8 @@ def webhook_resolver(
     @app.exception_handler(Exception)
     def _on_unexpected(exc: Exception) -> Response[Any]:
         logger.exception("webhook failed")
-        return json_response(500, {"error": {"code": "internal_error", "message": "Something went wrong.", "details": []}})
+        return json_response(
+            500, {"error": {"code": "internal_error", "message": "Something went wrong.", "details": []}}
+        )
 
     return app

@@ -10,7 +10,9 @@ from pageport.models.messages import CaptureMessage, ConvertMessage
 from pageport.storage import ArtifactStore
 
 
-def _failure_artifact(store: ArtifactStore, prefix: str, safe_message: str, detail: Mapping[str, object]) -> ArtifactRef:
+def _failure_artifact(
+    store: ArtifactStore, prefix: str, safe_message: str, detail: Mapping[str, object]
+) -> ArtifactRef:
     body = json.dumps({"errorMessage": safe_message, **detail}, sort_keys=True).encode()
     return store.put(prefix + "failure.json", body, "application/json")
 
@@ -25,9 +27,7 @@ def write_capture_success(
     warnings: list[str],
 ) -> str:
     prefix = message.artifact_prefix
-    stored_assets = {
-        digest: store.put(f"{prefix}assets/{digest}", data) for digest, data in sorted(assets.items())
-    }
+    stored_assets = {digest: store.put(f"{prefix}assets/{digest}", data) for digest, data in sorted(assets.items())}
     manifest = PageImportManifest(
         page_import_id=message.page_import_id,
         attempt=message.attempt,
@@ -42,8 +42,9 @@ def write_capture_success(
     return store.url(prefix + "manifest.json")
 
 
-def write_capture_failure(store: ArtifactStore, message: CaptureMessage, safe_message: str,
-                          detail: Mapping[str, object] | None = None) -> str:
+def write_capture_failure(
+    store: ArtifactStore, message: CaptureMessage, safe_message: str, detail: Mapping[str, object] | None = None
+) -> str:
     prefix = message.artifact_prefix
     manifest = PageImportManifest(
         page_import_id=message.page_import_id,
@@ -58,7 +59,11 @@ def write_capture_failure(store: ArtifactStore, message: CaptureMessage, safe_me
 
 
 def write_convert_success(
-    store: ArtifactStore, message: ConvertMessage, *, result_json: bytes, images: Mapping[str, bytes],
+    store: ArtifactStore,
+    message: ConvertMessage,
+    *,
+    result_json: bytes,
+    images: Mapping[str, bytes],
     warning_count: int,
 ) -> str:
     prefix = message.artifact_prefix
@@ -75,8 +80,9 @@ def write_convert_success(
     return store.url(prefix + "manifest.json")
 
 
-def write_convert_failure(store: ArtifactStore, message: ConvertMessage, safe_message: str,
-                          detail: Mapping[str, object] | None = None) -> str:
+def write_convert_failure(
+    store: ArtifactStore, message: ConvertMessage, safe_message: str, detail: Mapping[str, object] | None = None
+) -> str:
     prefix = message.artifact_prefix
     manifest = Code2DesManifest(
         code2des_id=message.code2des_id,

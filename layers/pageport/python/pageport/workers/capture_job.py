@@ -59,8 +59,9 @@ def close_browser() -> None:
         _browser = _playwright = _launch_proxy = None
 
 
-def run_capture(message: CaptureMessage, *, store: ArtifactStore | None = None,
-                policy: TargetPolicy | None = None) -> Delivery:
+def run_capture(
+    message: CaptureMessage, *, store: ArtifactStore | None = None, policy: TargetPolicy | None = None
+) -> Delivery:
     from pageport.capture.capture import CaptureFailed, CaptureRequest, capture_page
     from pageport.netguard.chromium import guard_context, new_guarded_context_kwargs
     from pageport.netguard.proxy import EgressProxy
@@ -87,14 +88,20 @@ def run_capture(message: CaptureMessage, *, store: ArtifactStore | None = None,
             blocked.extend(proxy.blocked)
         warnings = bundle.warnings + [f"blocked {b.url}: {b.reason}" for b in blocked][:50]
         manifest_url = artifacts.write_capture_success(
-            store, message, capture_json=bundle.capture_json, screenshot_png=bundle.screenshot_png,
-            assets=bundle.assets, warnings=warnings,
+            store,
+            message,
+            capture_json=bundle.capture_json,
+            screenshot_png=bundle.screenshot_png,
+            assets=bundle.assets,
+            warnings=warnings,
         )
         outcome = "succeeded"
         logger.info("capture succeeded", extra={**log, "assets": len(bundle.assets), "blocked": len(blocked)})
     except CaptureFailed as failure:
         manifest_url = artifacts.write_capture_failure(
-            store, message, failure.safe_message,
+            store,
+            message,
+            failure.safe_message,
             {"code": failure.code, "blocked": [f"{b.url}: {b.reason}" for b in blocked][:50]},
         )
         outcome = "failed"
@@ -103,7 +110,13 @@ def run_capture(message: CaptureMessage, *, store: ArtifactStore | None = None,
         logger.exception("capture crashed", extra=log)
         manifest_url = artifacts.write_capture_failure(store, message, UNEXPECTED, {"code": "internal"})
         outcome = "failed"
-    return deliver(settings.page_import_webhook_url, PageImportWebhook(
-        page_import_id=message.page_import_id, attempt=message.attempt, nonce=message.nonce,
-        outcome=outcome, manifest_url=manifest_url,  # type: ignore[arg-type]
-    ))
+    return deliver(
+        settings.page_import_webhook_url,
+        PageImportWebhook(
+            page_import_id=message.page_import_id,
+            attempt=message.attempt,
+            nonce=message.nonce,
+            outcome=outcome,
+            manifest_url=manifest_url,
+        ),
+    )

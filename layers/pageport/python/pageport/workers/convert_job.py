@@ -51,7 +51,10 @@ def run_convert(message: ConvertMessage, *, store: ArtifactStore | None = None) 
         capture, assets = _load_capture(store, message)
         conversion = convert_capture(capture, assets)
         manifest_url = artifacts.write_convert_success(
-            store, message, result_json=conversion.result_json, images=conversion.images,
+            store,
+            message,
+            result_json=conversion.result_json,
+            images=conversion.images,
             warning_count=conversion.warning_count,
         )
         warning_count = conversion.warning_count
@@ -64,7 +67,14 @@ def run_convert(message: ConvertMessage, *, store: ArtifactStore | None = None) 
         logger.exception("conversion crashed", extra=log)
         manifest_url = artifacts.write_convert_failure(store, message, UNEXPECTED)
         outcome = "failed"
-    return deliver(get_settings().code2des_webhook_url, Code2DesWebhook(
-        code2des_id=message.code2des_id, attempt=message.attempt, nonce=message.nonce,
-        outcome=outcome, manifest_url=manifest_url, warning_count=warning_count,  # type: ignore[arg-type]
-    ))
+    return deliver(
+        get_settings().code2des_webhook_url,
+        Code2DesWebhook(
+            code2des_id=message.code2des_id,
+            attempt=message.attempt,
+            nonce=message.nonce,
+            outcome=outcome,
+            manifest_url=manifest_url,
+            warning_count=warning_count,
+        ),
+    )

@@ -17,8 +17,13 @@ from pageport.storage import ArtifactStore
 UNEXPECTED = "Discovery stopped because of an internal error."
 
 
-def run_discovery(message: DiscoveryMessage, *, store: ArtifactStore | None = None,
-                  policy: TargetPolicy | None = None, time_budget_s: float = 300) -> str:
+def run_discovery(
+    message: DiscoveryMessage,
+    *,
+    store: ArtifactStore | None = None,
+    policy: TargetPolicy | None = None,
+    time_budget_s: float = 300,
+) -> str:
     store = store or ArtifactStore.default()
     policy = policy or TargetPolicy(allow_private=get_settings().pageport_allow_private_targets)
     item_id = message.batch_item_id
@@ -27,8 +32,9 @@ def run_discovery(message: DiscoveryMessage, *, store: ArtifactStore | None = No
         store.put(status_key(item_id), json.dumps(status_document(progress)).encode(), "application/json")
 
     try:
-        result = discover_site(message.url, message.max_pages, SafeFetcher(policy), on_progress=publish,
-                               time_budget_s=time_budget_s)
+        result = discover_site(
+            message.url, message.max_pages, SafeFetcher(policy), on_progress=publish, time_budget_s=time_budget_s
+        )
     except DiscoveryFailed as failure:
         publish(DiscoveryProgress.failed(failure))
         logger.info("discovery failed", extra={"batch_item_id": item_id})

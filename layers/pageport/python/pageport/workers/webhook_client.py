@@ -31,11 +31,13 @@ def signed_post(url: str, body: bytes, *, region: str | None = None, timeout: fl
     if credentials is None:
         raise WebhookUnavailable("no AWS credentials to sign the webhook")
     request = AWSRequest(method="POST", url=url, data=body, headers={"Content-Type": "application/json"})
-    SigV4Auth(credentials.get_frozen_credentials(), "lambda", region or session.get_config_variable("region")
-              or "us-east-1").add_auth(request)
+    SigV4Auth(
+        credentials.get_frozen_credentials(), "lambda", region or session.get_config_variable("region") or "us-east-1"
+    ).add_auth(request)
     prepared = request.prepare()
     http_request = urllib.request.Request(  # noqa: S310 - our own configured webhook URL
-        prepared.url, data=body, headers=dict(prepared.headers.items()), method="POST")
+        prepared.url, data=body, headers=dict(prepared.headers.items()), method="POST"
+    )
     try:
         with urllib.request.urlopen(http_request, timeout=timeout) as response:  # noqa: S310
             return int(response.status), response.read()

@@ -28,9 +28,7 @@ def grouped_facts(cur: Cursor, table: str, batch_id: str) -> list[tuple[ItemFact
         ).format(sql.Identifier(table)),
         (batch_id,),
     ).fetchall()
-    return [
-        (ItemFacts(r["cancelled"], r["dispatch_failed"], r["accepted"], r["child_status"]), r["n"]) for r in rows
-    ]
+    return [(ItemFacts(r["cancelled"], r["dispatch_failed"], r["accepted"], r["child_status"]), r["n"]) for r in rows]
 
 
 def child_statuses(cur: Cursor, table: str, items: Sequence[ItemRef], *, lock: bool) -> dict[str, str | None]:

@@ -24,8 +24,9 @@ class Code2DesOperation(JobTableOperation):
     table = "code2des"
     request_model = Code2DesRequest
 
-    def prepare(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]],
-                item_ids: Sequence[str]) -> list[Prepared]:
+    def prepare(
+        self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
+    ) -> list[Prepared]:
         parsed = [Code2DesRequest.model_validate(r) for r in requests]
         ready = code2des.ready_page_imports(cur, scope, [r.page_import_id for r in parsed])
         missing = [
@@ -52,8 +53,9 @@ class Code2DesOperation(JobTableOperation):
 
     def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
         parsed = ConvertMessage.model_validate(message)
-        return dead_letter(cur, self.table, parsed.code2des_id, parsed.attempt, parsed.nonce, safe_message,
-                           actor=BACKEND_DEAD_LETTER)
+        return dead_letter(
+            cur, self.table, parsed.code2des_id, parsed.attempt, parsed.nonce, safe_message, actor=BACKEND_DEAD_LETTER
+        )
 
 
 register(Code2DesOperation())

@@ -63,13 +63,19 @@ class PageDiscoveryOperation:
             raise indexed_errors([(0, exc)]) from None
         return [{"url": url, "maxPages": request.max_pages}]
 
-    def prepare(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]],
-                item_ids: Sequence[str]) -> list[Prepared]:
+    def prepare(
+        self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
+    ) -> list[Prepared]:
         return [
-            Prepared(None, DiscoveryMessage(
-                batch_item_id=item_id, url=str(request["url"]), max_pages=int(request["maxPages"]),
-                artifact_prefix=f"discovery/{item_id}/",
-            ).model_dump(mode="json", by_alias=True))
+            Prepared(
+                None,
+                DiscoveryMessage(
+                    batch_item_id=item_id,
+                    url=str(request["url"]),
+                    max_pages=int(request["maxPages"]),
+                    artifact_prefix=f"discovery/{item_id}/",
+                ).model_dump(mode="json", by_alias=True),
+            )
             for item_id, request in zip(item_ids, requests, strict=True)
         ]
 

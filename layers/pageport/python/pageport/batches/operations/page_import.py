@@ -25,8 +25,9 @@ class PageImportOperation(JobTableOperation):
     def normalize(self, request: Any, *, allow_private: bool) -> PageImportRequest:
         return page_imports.normalize_request(request, allow_private=allow_private)
 
-    def prepare(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]],
-                item_ids: Sequence[str]) -> list[Prepared]:
+    def prepare(
+        self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
+    ) -> list[Prepared]:
         rows = page_imports.insert_page_imports(cur, scope, [PageImportRequest.model_validate(r) for r in requests])
         return [
             Prepared(row.id, page_imports.capture_message(row).model_dump(mode="json", by_alias=True)) for row in rows
@@ -38,8 +39,15 @@ class PageImportOperation(JobTableOperation):
 
     def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
         parsed = CaptureMessage.model_validate(message)
-        return dead_letter(cur, self.table, parsed.page_import_id, parsed.attempt, parsed.nonce, safe_message,
-                           actor=BACKEND_DEAD_LETTER)
+        return dead_letter(
+            cur,
+            self.table,
+            parsed.page_import_id,
+            parsed.attempt,
+            parsed.nonce,
+            safe_message,
+            actor=BACKEND_DEAD_LETTER,
+        )
 
 
 register(PageImportOperation())

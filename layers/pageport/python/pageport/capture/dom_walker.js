@@ -1,0 +1,696 @@
+// Walks the rendered (flat) DOM once and returns capture.json's tree as a JSON string.
+// Runs in the page via page.evaluate(source)(opts); see capture.py for opts. Everything is
+// done in one call: per-node round trips to Playwright would cost milliseconds each.
+(opts) => {
+  const {
+    styleGroups, pseudoProps, textProps, defaults, attrNames, maxNodes, maxPageHeight,
+    externalPseudo,
+  } = opts;
+  const topWin = window;
+  const scrollX0 = topWin.scrollX;
+  const scrollY0 = topWin.scrollY;
+  const SKIP_TAGS = new Set([
+    'script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title', 'base',
+    'source', 'track',
+  ]);
+  // Children are represented by form state (select/textarea) or markup (svg), not walked.
+  const LEAF_TAGS = new Set(['select', 'textarea', 'svg', 'video', 'audio', 'canvas', 'img']);
+  const COLLAPSING_WS = new Set(['normal', 'nowrap', 'pre-line']);
+  const warnings = [];
+  const canvases = {};
+  const familiesUsed = new Set();
+  const meta = new Map(); // node object -> painting facts (not serialized)
+  let nextId = 0;
+  let count = 0;
+  let elements = 0;
+  let texts = 0;
+  let truncatedNodes = false;
+  let truncatedHeight = false;
+  const measureCtx = document.createElement('canvas').getContext('2d');
+
+  const round = (v) => Math.round(v * 100) / 100;
+  const box = (r, ox, oy) => ({
+    x: round(r.left + ox), y: round(r.top + oy), width: round(r.width), height: round(r.height),
+  });
+  const num = (v) => { const n = parseFloat(v); return Number.isFinite(n) ? n : NaN; };
+  const absUrl = (u, base) => { try { return new URL(u, base).href; } catch (e) { return null; } };
+
+  // Reading a computed property costs microseconds and pages have thousands of elements, so
+  // property groups that cannot matter are not read at all (border colors without a border,
+  // flex-item properties outside a flex container, typography of elements without text...).
+  // See STYLE_GROUPS in capture.py and the schema's notes.
+  const G = styleGroups;
+  const FLEX_OR_GRID = /flex|grid/;
+  const REPLACED = new Set(['img', 'video', 'canvas', 'svg', 'iframe', 'object', 'embed', 'input']);
+  const FORM_TAGS = new Set(['input', 'textarea', 'select', 'button']);
+  const valueOf = (styles, p) => (p in styles ? styles[p] : defaults[p]);
+  function stylesOf(cs, parentDisplay, withText, replaced) {
+    const out = {};
+    const put = (props) => {
+      for (const p of props) {
+        const v = cs.getPropertyValue(p);
+        if (v !== '' && defaults[p] !== v) out[p] = v;
+      }
+    };
+    put(G.always);
+    const display = valueOf(out, 'display');
+    if (valueOf(out, 'position') !== 'static') put(G.positioned);
+    if (FLEX_OR_GRID.test(display)) put(G.container);
+    if (parentDisplay && FLEX_OR_GRID.test(parentDisplay)) put(G.item);
+    if (display === 'list-item') put(G.list);
+    if (replaced) put(G.replaced);
+    if (valueOf(out, 'transform') !== 'none') put(G.transformed);
+    if (valueOf(out, 'background-image') !== 'none') put(G.backgroundLayers);
+    for (const side of G.borderSides) {
+      const style = cs.getPropertyValue(`border-${side}-style`);
+      if (style !== 'none' && style !== 'hidden') put(G.border[side]);
+    }
+    if (cs.getPropertyValue('outline-style') !== 'none') put(G.outline);
+    if (withText) {
+      put(G.text);
+      if (valueOf(out, 'text-decoration-line') !== 'none') put(G.decoration);
+      if (valueOf(out, '-webkit-text-stroke-width') !== '0px') put(G.stroke);
+      for (const p of G.fill) {
+        const v = cs.getPropertyValue(p);
+        if (v !== out.color) out[p] = v;
+      }
+    }
+    return out;
+  }
+  function allStyles(cs, props) {
+    const out = {};
+    for (const p of props) out[p] = cs.getPropertyValue(p);
+    return out;
+  }
+  // Text nodes repeat their parent's text styles. When the parent's styles were read with its
+  // text group they already hold every value (omitted = default; the colour-like ones that
+  // were not read equal `color`), so no further reads; siblings share one object.
+  const COLOR_LIKE = new Set(['text-decoration-color', '-webkit-text-stroke-color',
+    '-webkit-text-fill-color']);
+  const textStyleCache = new WeakMap();
+  function textStylesOf(parent) {
+    let styles = textStyleCache.get(parent);
+    if (styles) return styles;
+    if (parent.styles && parent.withText) {
+      styles = {};
+      for (const p of textProps) {
+        let v = valueOf(parent.styles, p);
+        if (v === undefined) v = COLOR_LIKE.has(p) ? parent.styles.color : parent.cs.getPropertyValue(p);
+        styles[p] = v;
+      }
+    } else {
+      styles = allStyles(parent.cs, textProps);
+    }
+    textStyleCache.set(parent, styles);
+    noteFamilies(styles['font-family']);
+    return styles;
+  }
+  function noteFamilies(fontFamily) {
+    for (const f of fontFamily.split(',')) {
+      const name = f.trim().replace(/^["']|["']$/g, '');
+      if (name) familiesUsed.add(name);
+    }
+  }
+
+  // Top-level comma split (commas inside parentheses, e.g. in gradients, do not count).
+  function splitLayers(v) {
+    const out = [];
+    let depth = 0; let quote = null; let start = 0;
+    for (let i = 0; i < v.length; i++) {
+      const c = v[i];
+      if (quote) { if (c === '\\') i++; else if (c === quote) quote = null; continue; }
+      if (c === '"' || c === "'") quote = c;
+      else if (c === '(') depth++;
+      else if (c === ')') depth--;
+      else if (c === ',' && depth === 0) { out.push(v.slice(start, i).trim()); start = i + 1; }
+    }
+    out.push(v.slice(start).trim());
+    return out;
+  }
+  const URL_RE = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/;
+  function unescapeCss(s) {
+    return s.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g,
+      (m, hex, ch) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : ch));
+  }
+  function backgroundRefs(value, base, source) {
+    if (!value || value === 'none' || value.indexOf('url(') < 0) return [];
+    const refs = [];
+    splitLayers(value).forEach((layer, i) => {
+      const m = URL_RE.exec(layer);
+      if (!m) return;
+      const u = absUrl(unescapeCss(m[1] ?? m[2] ?? m[3] ?? ''), base);
+      if (u) refs.push({ source, url: u, layer: i });
+    });
+    return refs;
+  }
+
+  // content: "a" attr(x) open-quote url(...) / "alt"
+  function parseContent(v, el, pcs, base) {
+    let text = '';
+    const images = [];
+    const quotes = pcs.quotes && pcs.quotes !== 'auto' && pcs.quotes !== 'none'
+      ? [...pcs.quotes.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => unescapeCss(m[1]))
+      : ['\u201c', '\u201d'];
+    let i = 0;
+    while (i < v.length) {
+      const c = v[i];
+      if (c === ' ') { i++; continue; }
+      if (c === '/') break; // alternative text follows
+      if (c === '"' || c === "'") {
+        let j = i + 1; let raw = '';
+        while (j < v.length && v[j] !== c) { if (v[j] === '\\') { raw += v[j]; j++; } raw += v[j]; j++; }
+        text += unescapeCss(raw);
+        i = j + 1;
+        continue;
+      }
+      const m = /^([a-zA-Z-]+)(\((?:[^()"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*\))?/.exec(v.slice(i));
+      if (!m) { i++; continue; }
+      i += m[0].length;
+      const name = m[1].toLowerCase();
+      const arg = m[2] ? m[2].slice(1, -1).trim() : '';
+      if (name === 'url') {
+        const um = URL_RE.exec(m[0]);
+        const u = um ? absUrl(unescapeCss(um[1] ?? um[2] ?? um[3] ?? ''), base) : null;
+        if (u) images.push({ source: 'content', url: u });
+      } else if (name === 'attr') {
+        text += el.getAttribute(arg) || '';
+      } else if (name === 'open-quote') {
+        text += quotes[0] || '';
+      } else if (name === 'close-quote') {
+        text += quotes[1] || '';
+      }
+      // counter()/counters() cannot be read from script: left out (recorded as a gap).
+    }
+    return { text, images };
+  }
+
+  function caretRect(el, atEnd, win) {
+    const doc = el.ownerDocument;
+    const walker = doc.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (/\S/.test(n.data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
+    });
+    let t = walker.nextNode();
+    if (atEnd) { let last = t; while (t) { last = t; t = walker.nextNode(); } t = last; }
+    if (!t) return null;
+    const r = doc.createRange();
+    const offset = atEnd ? t.data.replace(/\s+$/, '').length : t.data.length - t.data.replace(/^\s+/, '').length;
+    const end = Math.min(t.data.length, offset + (atEnd ? 0 : 1));
+    const start = Math.max(0, atEnd ? offset - 1 : offset);
+    r.setStart(t, start); r.setEnd(t, end);
+    const rects = r.getClientRects();
+    if (!rects.length) return null;
+    const rc = rects[atEnd ? rects.length - 1 : 0];
+    return { left: atEnd ? rc.right : rc.left, top: rc.top, bottom: rc.bottom };
+  }
+
+  // Pseudo-elements have no DOM node to measure: derive the box from their computed styles
+  // and the host's layout (absolute: containing block + insets; in flow: content edge).
+  function pseudoBox(el, which, pcs, cs, elRect, ox, oy, text, win) {
+    const w = num(pcs.width); const h = num(pcs.height);
+    const ml = num(pcs.marginLeft) || 0; const mt = num(pcs.marginTop) || 0;
+    const mr = num(pcs.marginRight) || 0; const mb = num(pcs.marginBottom) || 0;
+    let width = w; let height = h;
+    if (!Number.isFinite(width) || !Number.isFinite(height)) {
+      measureCtx.font = pcs.font || `${pcs.fontSize} ${pcs.fontFamily}`;
+      const lh = num(pcs.lineHeight);
+      if (!Number.isFinite(width)) width = measureCtx.measureText(text).width;
+      if (!Number.isFinite(height)) height = Number.isFinite(lh) ? lh : (num(pcs.fontSize) || 16) * 1.2;
+    }
+    const pos = pcs.position;
+    if (pos === 'absolute' || pos === 'fixed') {
+      let pb;
+      if (pos === 'fixed') {
+        pb = { left: -win.scrollX, top: -win.scrollY, width: win.innerWidth };
+      } else {
+        let cb = el;
+        while (cb && cb.nodeType === 1 && win.getComputedStyle(cb).position === 'static'
+               && win.getComputedStyle(cb).transform === 'none') {
+          cb = cb.parentElement;
+        }
+        if (cb && cb.nodeType === 1) {
+          const r = cb === el ? elRect : cb.getBoundingClientRect();
+          pb = { left: r.left + cb.clientLeft, top: r.top + cb.clientTop, width: cb.clientWidth };
+        } else {
+          pb = { left: -win.scrollX, top: -win.scrollY, width: win.innerWidth };
+        }
+      }
+      const L = num(pcs.left); const T = num(pcs.top);
+      return { x: round(pb.left + (Number.isFinite(L) ? L : 0) + ml + ox),
+        y: round(pb.top + (Number.isFinite(T) ? T : 0) + mt + oy),
+        width: round(width), height: round(height) };
+    }
+    const bl = num(cs.borderLeftWidth) || 0; const bt = num(cs.borderTopWidth) || 0;
+    const pl = num(cs.paddingLeft) || 0; const pt = num(cs.paddingTop) || 0;
+    const pbm = num(cs.paddingBottom) || 0; const bb = num(cs.borderBottomWidth) || 0;
+    const contentLeft = elRect.left + bl + pl;
+    const contentTop = elRect.top + bt + pt;
+    const contentBottom = elRect.bottom - bb - pbm;
+    let x; let y;
+    const blockLevel = /^(block|flex|grid|list-item|table)/.test(pcs.display);
+    if (blockLevel) {
+      x = contentLeft + ml;
+      y = which === 'before' ? contentTop + mt : contentBottom - mb - height;
+    } else {
+      const caret = caretRect(el, which === 'after', win);
+      if (caret && which === 'before') {
+        x = caret.left - mr - width; y = Math.max(caret.top, caret.bottom - height);
+      } else if (caret) {
+        x = caret.left + ml; y = Math.max(caret.top, caret.bottom - height);
+      } else {
+        x = contentLeft + ml; y = contentTop + mt;
+      }
+    }
+    if (pos === 'relative') { x += num(pcs.left) || 0; y += num(pcs.top) || 0; }
+    return { x: round(x + ox), y: round(y + oy), width: round(width), height: round(height) };
+  }
+
+  // Asking for an element's ::before/::after style makes Chromium resolve a pseudo style, which
+  // is slow when done for every element. Only rules that set `content` generate a box, and
+  // pages declare few: gather their subject selectors per tree scope and ask only elements
+  // that match one. Cross-origin sheets are read from their text (opts.externalPseudo, parsed
+  // in Python from the responses); anything else unreadable means "ask every element".
+  const PSEUDO_RE = /::?(before|after)\b/i;
+  const ALWAYS_PSEUDO = new Set(['q']); // user-agent ::before/::after rules
+  const pseudoFilters = new Map();
+  function pseudoFilter(scope) {
+    if (pseudoFilters.has(scope)) return pseudoFilters.get(scope);
+    const parts = [];
+    let unknown = false;
+    const addSelectors = (selectorText) => {
+      for (const part of splitLayers(selectorText)) {
+        const m = PSEUDO_RE.exec(part);
+        if (m) parts.push(part.slice(0, m.index).trim() || '*');
+      }
+    };
+    const visit = (rules) => {
+      for (const r of rules) {
+        if (typeof r.selectorText === 'string') {
+          if (PSEUDO_RE.test(r.selectorText) && r.style.getPropertyValue('content') !== '') {
+            addSelectors(r.selectorText);
+          }
+          if (r.cssRules && r.cssRules.length) unknown = true; // nested CSS: relative selectors
+        } else if (r.cssRules) {
+          visit(r.cssRules);
+        } else if (r.styleSheet) {
+          readSheet(r.styleSheet);
+        }
+      }
+    };
+    const readSheet = (sheet) => {
+      let rules = null;
+      try { rules = sheet.cssRules; } catch (e) { rules = null; }
+      if (rules) { visit(rules); return; }
+      const external = sheet.href && externalPseudo[sheet.href];
+      if (external) external.forEach(addSelectors); else if (sheet.href) unknown = true;
+    };
+    for (const sheet of [...(scope.styleSheets || []), ...(scope.adoptedStyleSheets || [])]) {
+      readSheet(sheet);
+    }
+    let filter = unknown ? null : parts.join(',');
+    if (filter) { try { scope.querySelector(filter); } catch (e) { filter = null; } }
+    pseudoFilters.set(scope, filter);
+    return filter;
+  }
+  function mayHavePseudo(el, tag) {
+    if (ALWAYS_PSEUDO.has(tag) || el.shadowRoot) return true;
+    const filter = pseudoFilter(el.getRootNode());
+    if (filter === null) return true;
+    return filter !== '' && el.matches(filter);
+  }
+
+  function pseudoOf(el, which, cs, elRect, ox, oy, win, base) {
+    const pcs = win.getComputedStyle(el, `::${which}`);
+    const content = pcs.content;
+    if (!content || content === 'none' || content === 'normal' || pcs.display === 'none') return null;
+    const parsed = parseContent(content, el, pcs, base);
+    const styles = stylesOf(pcs, cs.display, true, false);
+    for (const p of pseudoProps) styles[p] = pcs.getPropertyValue(p);
+    noteFamilies(pcs.fontFamily);
+    return {
+      content: parsed.text,
+      box: pseudoBox(el, which, pcs, cs, elRect, ox, oy, parsed.text, win),
+      boxEstimated: true,
+      styles,
+      images: parsed.images.concat(backgroundRefs(pcs.backgroundImage, base, 'background')),
+    };
+  }
+
+  function formOf(el, tag) {
+    if (tag === 'input') {
+      const type = (el.type || 'text').toLowerCase();
+      const f = { type, placeholder: el.getAttribute('placeholder'), disabled: !!el.disabled };
+      if (type === 'checkbox' || type === 'radio') { f.checked = !!el.checked; f.value = el.value; }
+      else if (type === 'password') f.value = '\u2022'.repeat(el.value.length);
+      else if (type !== 'hidden' && type !== 'file') f.value = el.value;
+      return f;
+    }
+    if (tag === 'textarea') {
+      return { value: el.value, placeholder: el.getAttribute('placeholder'), disabled: !!el.disabled };
+    }
+    if (tag === 'select') {
+      const sel = [...el.selectedOptions].map((o) => o.text).join(', ');
+      return { value: sel, disabled: !!el.disabled };
+    }
+    if (tag === 'button') return { type: (el.type || 'submit').toLowerCase(), disabled: !!el.disabled };
+    return null;
+  }
+
+  function attrsOf(el, base) {
+    const out = {};
+    for (const a of attrNames) {
+      const v = el.getAttribute(a);
+      if (v === null) continue;
+      out[a] = a === 'href' ? (absUrl(v, base) || v) : v;
+    }
+    return out;
+  }
+
+  function createsStackingContext(el, styles, parentDisplay) {
+    const v = (p) => valueOf(styles, p);
+    const pos = v('position');
+    if (el === el.ownerDocument.documentElement) return true;
+    if (pos === 'fixed' || pos === 'sticky') return true;
+    if (v('z-index') !== 'auto'
+        && (pos !== 'static' || (parentDisplay && FLEX_OR_GRID.test(parentDisplay)))) return true;
+    return v('opacity') !== '1' || v('transform') !== 'none' || v('filter') !== 'none'
+      || v('backdrop-filter') !== 'none' || v('mix-blend-mode') !== 'normal'
+      || v('isolation') === 'isolate' || v('clip-path') !== 'none' || v('mask-image') !== 'none'
+      || v('perspective') !== 'none' || /transform|opacity|filter/.test(v('will-change'))
+      || /paint|layout|strict|content/.test(v('contain'));
+  }
+
+  // Line boxes: group the range's client rects by line, then binary-search the character
+  // offsets where each line starts (monotonic for horizontal text), so cost is per line.
+  function textNodeOf(t, parent, ox, oy, inShadow) {
+    const parentCs = parent.cs;
+    const data = t.data;
+    if (!data) return null;
+    const doc = t.ownerDocument;
+    const range = doc.createRange();
+    range.selectNodeContents(t);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0 || r.height > 0);
+    if (!rects.length) return null;
+    const lines = [];
+    for (const r of rects) {
+      const mid = (r.top + r.bottom) / 2;
+      const line = lines.find((l) => mid > l.top && mid < l.bottom);
+      if (line) {
+        line.left = Math.min(line.left, r.left); line.right = Math.max(line.right, r.right);
+        line.top = Math.min(line.top, r.top); line.bottom = Math.max(line.bottom, r.bottom);
+      } else {
+        lines.push({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+      }
+    }
+    const collapse = COLLAPSING_WS.has(parentCs.whiteSpace)
+      || (parentCs.whiteSpaceCollapse && parentCs.whiteSpaceCollapse !== 'preserve'
+          && parentCs.whiteSpaceCollapse !== 'break-spaces');
+    const norm = (s) => (collapse ? s.replace(/[ \t\n\r\f]+/g, ' ') : s.replace(/\n$/, ''));
+    const starts = [0];
+    if (lines.length > 1) {
+      const lineIndexAt = (i) => {
+        // Characters collapsed away have no rect: look right for the next rendered one.
+        for (let j = i; j < data.length && j < i + 64; j++) {
+          range.setStart(t, j); range.setEnd(t, j + 1);
+          const rs = range.getClientRects();
+          if (rs.length) {
+            const mid = (rs[0].top + rs[0].bottom) / 2;
+            const k = lines.findIndex((l) => mid > l.top && mid < l.bottom);
+            if (k >= 0) return k;
+          }
+        }
+        return lines.length;
+      };
+      let lo = 0;
+      for (let k = 1; k < lines.length; k++) {
+        let a = lo; let b = data.length;
+        while (a < b) { const m = (a + b) >> 1; if (lineIndexAt(m) >= k) b = m; else a = m + 1; }
+        starts.push(a); lo = a;
+      }
+    }
+    // Collapsible whitespace at the node's ends counts only if Chromium rendered it (a space
+    // after an inline sibling does; indentation at a block's start does not).
+    const renderedAt = (i) => {
+      range.setStart(t, i); range.setEnd(t, i + 1);
+      const rs = range.getClientRects();
+      return rs.length > 0 && rs[0].width > 0;
+    };
+    const lead = collapse && /^[ \t\n\r\f]/.test(data) && renderedAt(0);
+    const trail = collapse && /[ \t\n\r\f]$/.test(data) && renderedAt(data.length - 1);
+    const last = lines.length - 1;
+    const lineBoxes = lines.map((l, k) => {
+      let s = norm(data.slice(starts[k], k < last ? starts[k + 1] : data.length));
+      if (collapse) {
+        s = s.trim();
+        if (k === 0 && lead) s = ` ${s}`;
+        if (k === last && trail) s = `${s} `;
+      }
+      return { x: round(l.left + ox), y: round(l.top + oy), width: round(l.right - l.left),
+        height: round(l.bottom - l.top), text: s };
+    });
+    const left = Math.min(...lines.map((l) => l.left));
+    const top = Math.min(...lines.map((l) => l.top));
+    const right = Math.max(...lines.map((l) => l.right));
+    const bottom = Math.max(...lines.map((l) => l.bottom));
+    const node = {
+      kind: 'text', id: nextId++, text: lineBoxes.map((l) => l.text).join('\n'), lineBoxes,
+      box: { x: round(left + ox), y: round(top + oy), width: round(right - left), height: round(bottom - top) },
+      styles: textStylesOf(parent),
+    };
+    if (inShadow) node.inShadow = true;
+    texts++;
+    return node;
+  }
+
+  // `parent`: { cs, styles (null for display: contents), withText, display } of the flat-tree
+  // parent; display is the box-generating ancestor's (flex items through display: contents).
+  function walkChildren(nodes, parent, ctx, out) {
+    for (const n of nodes) {
+      if (n.nodeType === 1) {
+        for (const c of walkElement(n, parent, ctx)) out.push(c);
+      } else if (n.nodeType === 3) {
+        if (count >= maxNodes) { truncatedNodes = true; continue; }
+        const tn = textNodeOf(n, parent, ctx.ox, ctx.oy, ctx.inShadow);
+        if (!tn) continue;
+        if (tn.box.y >= maxPageHeight) { truncatedHeight = true; continue; }
+        count++;
+        out.push(tn);
+      }
+    }
+  }
+
+  // Flat-tree children: a shadow host shows its shadow tree; a slot shows its assigned
+  // (light-DOM, so not inShadow) nodes, or its own fallback content.
+  function flatChildren(el, tag, ctx) {
+    if (el.shadowRoot) {
+      return [el.shadowRoot.childNodes, { ...ctx, inShadow: true, hostInShadow: ctx.inShadow }];
+    }
+    if (tag === 'slot') {
+      const assigned = el.assignedNodes();
+      if (assigned.length) return [assigned, { ...ctx, inShadow: !!ctx.hostInShadow }];
+    }
+    return [el.childNodes, ctx];
+  }
+  const hasText = (nodes) => {
+    for (const n of nodes) if (n.nodeType === 3 && /\S/.test(n.data)) return true;
+    return false;
+  };
+
+  // Returns 0..n nodes: display:contents hoists its children into the parent.
+  function walkElement(el, parent, ctx) {
+    const { win, ox, oy } = ctx;
+    const tag = el.localName;
+    if (SKIP_TAGS.has(tag)) return [];
+    const cs = win.getComputedStyle(el);
+    const display = cs.display;
+    if (display === 'none') return [];
+    if (display === 'contents') {
+      const out = [];
+      const [nodes, childCtx] = flatChildren(el, tag, ctx);
+      walkChildren(nodes, { cs, styles: null, withText: false, display: parent && parent.display },
+        childCtx, out);
+      return out;
+    }
+    const base = el.baseURI;
+    if (count >= maxNodes) { truncatedNodes = true; return []; }
+    const rect = el.getBoundingClientRect();
+    const b = box(rect, ox, oy);
+    if (b.y >= maxPageHeight && cs.position !== 'fixed') { truncatedHeight = true; return []; }
+    count++; elements++;
+    const leaf = LEAF_TAGS.has(tag) || tag === 'iframe';
+    const [childNodes, childCtx] = leaf ? [[], ctx] : flatChildren(el, tag, ctx);
+    const withText = FORM_TAGS.has(tag) || hasText(childNodes);
+    const parentDisplay = parent && parent.display;
+    const styles = stylesOf(cs, parentDisplay, withText, REPLACED.has(tag));
+    const node = {
+      kind: 'element', id: nextId++, tag, attrs: attrsOf(el, base), box: b, styles,
+      visible: valueOf(styles, 'visibility') === 'visible' && valueOf(styles, 'opacity') !== '0',
+    };
+    const zValue = valueOf(styles, 'z-index');
+    const z = zValue === 'auto' ? null : parseInt(zValue, 10);
+    if (z !== null) node.zIndex = z;
+    const sc = createsStackingContext(el, styles, parentDisplay);
+    if (sc) node.stackingContext = true;
+    if (ctx.inShadow) node.inShadow = true;
+    meta.set(node, { sc, z: z || 0, positioned: valueOf(styles, 'position') !== 'static' });
+    if (withText) noteFamilies(styles['font-family'] || '');
+
+    if (el.clientWidth && (el.clientLeft || el.clientTop || el.clientWidth !== Math.round(rect.width))) {
+      node.clientBox = { x: round(rect.left + el.clientLeft + ox), y: round(rect.top + el.clientTop + oy),
+        width: el.clientWidth, height: el.clientHeight };
+    }
+    if (el.scrollTop || el.scrollLeft) node.scroll = { x: el.scrollLeft, y: el.scrollTop };
+
+    const images = [];
+    if (tag === 'img') {
+      const u = el.currentSrc || el.src;
+      if (u) images.push({ source: 'img', url: u, naturalWidth: el.naturalWidth, naturalHeight: el.naturalHeight });
+    } else if (tag === 'input' && (el.type || '').toLowerCase() === 'image' && el.src) {
+      images.push({ source: 'input', url: el.src });
+    } else if (tag === 'video' && el.poster) {
+      images.push({ source: 'poster', url: el.poster });
+    } else if (tag === 'canvas') {
+      try {
+        const key = `canvas-${node.id}`;
+        canvases[key] = el.toDataURL('image/png');
+        images.push({ source: 'canvas', canvasKey: key, naturalWidth: el.width, naturalHeight: el.height });
+      } catch (e) {
+        warnings.push(`canvas #${node.id} is tainted by cross-origin content; not captured`);
+      }
+    }
+    for (const r of backgroundRefs(valueOf(styles, 'background-image'), base, 'background')) images.push(r);
+    if (images.length) node.images = images;
+
+    if (tag === 'svg') {
+      node.svg = el.outerHTML;
+      for (const im of el.querySelectorAll('image')) {
+        const href = im.getAttribute('href') || im.getAttribute('xlink:href');
+        const u = href && absUrl(href, base);
+        if (u) images.push({ source: 'svg-image', url: u });
+      }
+      if (images.length) node.images = images;
+    }
+    const form = formOf(el, tag);
+    if (form) node.form = form;
+
+    const pseudoPossible = mayHavePseudo(el, tag);
+    const before = pseudoPossible && pseudoOf(el, 'before', cs, rect, ox, oy, win, base);
+    const after = pseudoPossible && pseudoOf(el, 'after', cs, rect, ox, oy, win, base);
+    if (before || after) {
+      node.pseudo = {};
+      if (before) node.pseudo.before = before;
+      if (after) node.pseudo.after = after;
+    }
+
+    const children = [];
+    if (tag === 'iframe') {
+      let doc = null;
+      try { doc = el.contentDocument; } catch (e) { doc = null; }
+      if (doc && doc.documentElement) {
+        node.frame = { url: doc.URL, title: doc.title };
+        const fx = rect.left + el.clientLeft + (num(styles['padding-left']) || 0) + ox;
+        const fy = rect.top + el.clientTop + (num(styles['padding-top']) || 0) + oy;
+        const fwin = doc.defaultView;
+        for (const c of walkElement(doc.documentElement, null,
+          { win: fwin, ox: fx, oy: fy, inShadow: false })) children.push(c);
+      } else {
+        warnings.push(`iframe ${absUrl(el.getAttribute('src') || '', base) || ''} is cross-origin or empty; its content is not captured`);
+      }
+    } else if (!leaf) {
+      if (el.shadowRoot) node.shadowRoot = true;
+      walkChildren(childNodes, { cs, styles, withText, display }, childCtx, children);
+    }
+    node.children = children;
+    return [node];
+  }
+
+  // Painting order, CSS 2.1 Appendix E simplified: per stacking context, negative z layers,
+  // then in-flow non-positioned descendants in tree order, then positioned z:auto/0 layers in
+  // tree order, then positive z layers. Positioned z:auto elements are painted atomically.
+  let order = 0;
+  function paintContext(node) {
+    node.paintOrder = order++;
+    const neg = []; const flow = []; const zero = []; const pos = [];
+    const collect = (n) => {
+      for (const c of n.children || []) {
+        if (c.kind !== 'element') continue;
+        const m = meta.get(c);
+        if (m.sc && m.z < 0) neg.push(c);
+        else if (m.sc && m.z > 0) pos.push(c);
+        else if (m.sc || m.positioned) zero.push(c);
+        else { flow.push(c); collect(c); }
+      }
+    };
+    collect(node);
+    neg.sort((a, b) => meta.get(a).z - meta.get(b).z);
+    pos.sort((a, b) => meta.get(a).z - meta.get(b).z);
+    for (const c of neg) paintContext(c);
+    for (const c of flow) c.paintOrder = order++;
+    for (const c of zero) paintContext(c);
+    for (const c of pos) paintContext(c);
+  }
+
+  const root = walkElement(document.documentElement, null,
+    { win: topWin, ox: scrollX0, oy: scrollY0, inShadow: false })[0]
+    || { kind: 'element', id: nextId++, tag: 'html', attrs: {}, styles: {}, visible: false,
+      box: { x: 0, y: 0, width: topWin.innerWidth, height: 0 }, children: [] };
+  if (!meta.has(root)) meta.set(root, { sc: true, z: 0, positioned: false });
+  paintContext(root);
+  if (truncatedNodes) warnings.push(`DOM truncated: more than ${maxNodes} nodes; the rest was left out`);
+  if (truncatedHeight) warnings.push(`content below ${maxPageHeight} px was left out (page height limit)`);
+
+  // Font faces of the families in use, with their @font-face src URLs where readable.
+  const norm = (f) => f.trim().replace(/^["']|["']$/g, '').toLowerCase();
+  const used = new Set([...familiesUsed].map(norm));
+  const rules = [];
+  const visit = (list, sheetHref) => {
+    for (const r of list) {
+      if (r.type === CSSRule.FONT_FACE_RULE) {
+        const src = r.style.getPropertyValue('src');
+        const urls = [];
+        for (const m of src.matchAll(new RegExp(URL_RE.source, 'g'))) {
+          const u = absUrl(unescapeCss(m[1] ?? m[2] ?? m[3] ?? ''), sheetHref || document.baseURI);
+          if (u) urls.push(u);
+        }
+        rules.push({ family: norm(r.style.getPropertyValue('font-family')),
+          weight: r.style.getPropertyValue('font-weight') || '400',
+          style: r.style.getPropertyValue('font-style') || 'normal',
+          urls });
+      } else if (r.cssRules) {
+        visit(r.cssRules, sheetHref);
+      } else if (r.styleSheet) {
+        try { visit(r.styleSheet.cssRules, r.styleSheet.href || sheetHref); } catch (e) { /* cross-origin */ }
+      }
+    }
+  };
+  for (const s of document.styleSheets) {
+    try { visit(s.cssRules, s.href); } catch (e) { /* cross-origin sheet: urls come from responses */ }
+  }
+  const fonts = [];
+  for (const f of document.fonts) {
+    if (!used.has(norm(f.family))) continue;
+    const rule = rules.find((r) => r.family === norm(f.family) && r.weight === f.weight && r.style === f.style)
+      || rules.find((r) => r.family === norm(f.family));
+    fonts.push({ family: f.family.replace(/^["']|["']$/g, ''), weight: f.weight, style: f.style,
+      stretch: f.stretch, unicodeRange: f.unicodeRange === 'U+0-10FFFF' ? null : f.unicodeRange,
+      status: f.status, srcUrls: rule ? rule.urls : [] });
+  }
+
+  const se = document.scrollingElement || document.documentElement;
+  const body = document.body;
+  const pick = (c) => (c && c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent' ? c : null);
+  const result = {
+    root,
+    info: {
+      url: document.URL, title: document.title, lang: document.documentElement.lang || null,
+      viewport: { width: topWin.innerWidth, height: topWin.innerHeight },
+      fullPageHeight: Math.max(se.scrollHeight, body ? body.scrollHeight : 0,
+        document.documentElement.offsetHeight),
+      scroll: { x: topWin.scrollX, y: topWin.scrollY },
+      backgroundColor: pick(getComputedStyle(document.documentElement).backgroundColor)
+        || (body && pick(getComputedStyle(body).backgroundColor)) || 'rgb(255, 255, 255)',
+    },
+    stats: { elements, texts, truncated: truncatedNodes || truncatedHeight },
+    fonts, familiesUsed: [...familiesUsed], warnings, canvases,
+  };
+  return JSON.stringify(result);
+}

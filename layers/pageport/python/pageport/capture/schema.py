@@ -1,0 +1,401 @@
+"""capture.json, version 1: what the capture worker saw, for the converter.
+
+Conventions (stable; later versions only add fields):
+
+* JSON keys are camelCase; style dictionaries are keyed by CSS property names
+  (``background-color``), with values as Chromium's ``getComputedStyle`` serializes them.
+* Every box is in page CSS pixels: origin at the top-left of the document, independent of
+  scrolling, ``x``/``y`` of the top-left corner. Boxes are border boxes unless said otherwise.
+  Frames' content is translated into the top page's coordinates.
+* ``ElementNode.styles`` omits properties whose value equals ``STYLE_DEFAULTS[name]`` (the
+  CSS initial value as Chromium serializes it); read them with ``ElementNode.style(name)``.
+  Properties not in ``ELEMENT_STYLE_PROPERTIES`` are not captured, and groups that cannot
+  matter are not read (so absent, and ``style(name)`` returns the default or None):
+  border-<side>-* when that side's style is none/hidden; outline-* when outline-style is none;
+  top/right/bottom/left when position is static; flex/grid container properties unless
+  display is flex/grid; item properties (flex-grow, align-self, grid-row-*, order...) unless
+  the parent box is a flex/grid container; list-style-* unless display is list-item;
+  object-fit/position except on replaced elements; transform-origin when transform is none;
+  background-size/position/repeat/... when background-image is none; typography (font-*,
+  line-height, letter-spacing, white-space, text-decoration-line...) except on elements with
+  their own non-blank text, form controls and pseudo-elements (text nodes always carry the
+  full set); text-decoration-* details when text-decoration-line is none;
+  -webkit-text-stroke-color when the stroke width is 0; -webkit-text-fill-color when it
+  equals color.
+* The tree is the *flat* (rendered) tree: a host with an open shadow root lists the shadow
+  tree's children (flagged ``inShadow``); a ``<slot>`` lists the light-DOM nodes assigned to
+  it; a same-origin ``<iframe>`` lists its document's ``<html>`` element. Elements with
+  ``display: none`` (and everything in them), ``<script>``, ``<style>``, ``<template>``,
+  ``<head>`` content and comments are left out.
+* Assets (images, fonts, SVG files, canvas snapshots) are stored once, named by the SHA-256
+  of their bytes (lowercase hex), next to capture.json as ``assets/{sha256}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+SCHEMA_VERSION: Literal[1] = 1
+
+# Computed styles captured on elements. Grouped as a designer reads them.
+ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
+    # layout
+    "display", "position", "top", "right", "bottom", "left", "float", "clear",
+    "box-sizing", "width", "height", "min-width", "min-height", "max-width", "max-height",
+    "margin-top", "margin-right", "margin-bottom", "margin-left",
+    "padding-top", "padding-right", "padding-bottom", "padding-left",
+    "overflow-x", "overflow-y", "z-index", "visibility", "vertical-align",
+    # flex and grid
+    "flex-direction", "flex-wrap", "justify-content", "justify-items", "justify-self",
+    "align-items", "align-content", "align-self", "flex-grow", "flex-shrink", "flex-basis",
+    "order", "row-gap", "column-gap", "grid-template-columns", "grid-template-rows",
+    "grid-template-areas", "grid-auto-flow", "grid-auto-columns", "grid-auto-rows",
+    "grid-column-start", "grid-column-end", "grid-row-start", "grid-row-end",
+    # paint
+    "color", "background-color", "background-image", "background-size", "background-position",
+    "background-repeat", "background-clip", "background-origin", "background-attachment",
+    "background-blend-mode",
+    "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
+    "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
+    "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
+    "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius",
+    "border-bottom-left-radius",
+    "outline-width", "outline-style", "outline-color", "outline-offset",
+    "box-shadow", "opacity", "transform", "transform-origin", "filter", "backdrop-filter",
+    "mix-blend-mode", "isolation", "clip-path", "mask-image", "object-fit", "object-position",
+    "list-style-type", "list-style-position", "perspective", "will-change", "contain",
+    # typography (inherited; text nodes repeat them, see TEXT_STYLE_PROPERTIES)
+    "font-family", "font-size", "font-weight", "font-style", "font-stretch",
+    "font-variant-caps", "font-feature-settings", "line-height", "letter-spacing",
+    "word-spacing", "text-align", "text-transform", "text-indent",
+    "text-decoration-line", "text-decoration-style", "text-decoration-color",
+    "text-decoration-thickness", "text-underline-offset", "text-shadow", "white-space",
+    "text-overflow", "word-break", "overflow-wrap", "direction", "writing-mode",
+    "-webkit-line-clamp", "-webkit-text-stroke-width", "-webkit-text-stroke-color",
+    "-webkit-text-fill-color", "-webkit-background-clip",
+)
+
+# Styles repeated on every text node (its parent's computed values), never omitted.
+TEXT_STYLE_PROPERTIES: tuple[str, ...] = (
+    "color", "font-family", "font-size", "font-weight", "font-style", "font-stretch",
+    "font-variant-caps", "font-feature-settings", "line-height", "letter-spacing",
+    "word-spacing", "text-align", "text-transform", "text-indent", "text-decoration-line",
+    "text-decoration-style", "text-decoration-color", "text-decoration-thickness",
+    "text-underline-offset", "text-shadow", "white-space", "text-overflow", "direction",
+    "writing-mode", "vertical-align", "opacity", "visibility", "-webkit-text-stroke-width",
+    "-webkit-text-stroke-color", "-webkit-text-fill-color", "-webkit-background-clip",
+    "background-image",
+)
+
+# Extra styles captured on ::before / ::after besides ELEMENT_STYLE_PROPERTIES.
+PSEUDO_STYLE_PROPERTIES: tuple[str, ...] = ("content",)
+
+# Chromium's serialization of each property's initial value; omitted from ElementNode.styles.
+# Layout-resolved properties (width, height, top, margin-*, ...) are always present.
+STYLE_DEFAULTS: dict[str, str] = {
+    "width": "auto", "height": "auto",
+    "position": "static", "float": "none", "clear": "none", "box-sizing": "content-box",
+    "min-width": "0px", "min-height": "0px", "max-width": "none", "max-height": "none",
+    "overflow-x": "visible", "overflow-y": "visible", "z-index": "auto",
+    "visibility": "visible", "vertical-align": "baseline",
+    "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal",
+    "justify-items": "normal", "justify-self": "auto", "align-items": "normal",
+    "align-content": "normal", "align-self": "auto", "flex-grow": "0", "flex-shrink": "1",
+    "flex-basis": "auto", "order": "0", "row-gap": "normal", "column-gap": "normal",
+    "grid-template-columns": "none", "grid-template-rows": "none",
+    "grid-template-areas": "none", "grid-auto-flow": "row", "grid-auto-columns": "auto",
+    "grid-auto-rows": "auto", "grid-column-start": "auto", "grid-column-end": "auto",
+    "grid-row-start": "auto", "grid-row-end": "auto",
+    "background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
+    "background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
+    "background-clip": "border-box", "background-origin": "padding-box",
+    "background-attachment": "scroll", "background-blend-mode": "normal",
+    "border-top-width": "0px", "border-right-width": "0px", "border-bottom-width": "0px",
+    "border-left-width": "0px", "border-top-style": "none", "border-right-style": "none",
+    "border-bottom-style": "none", "border-left-style": "none",
+    "border-top-left-radius": "0px", "border-top-right-radius": "0px",
+    "border-bottom-right-radius": "0px", "border-bottom-left-radius": "0px",
+    "outline-width": "3px", "outline-style": "none", "outline-offset": "0px",
+    "box-shadow": "none", "opacity": "1", "transform": "none", "filter": "none",
+    "backdrop-filter": "none", "mix-blend-mode": "normal", "isolation": "auto",
+    "clip-path": "none", "mask-image": "none", "object-fit": "fill",
+    "object-position": "50% 50%", "list-style-type": "disc", "list-style-position": "outside",
+    "font-style": "normal", "font-stretch": "100%", "font-variant-caps": "normal",
+    "font-feature-settings": "normal", "line-height": "normal", "letter-spacing": "normal",
+    "word-spacing": "0px", "text-align": "start", "text-transform": "none", "text-indent": "0px",
+    "text-decoration-line": "none", "text-decoration-style": "solid",
+    "text-decoration-thickness": "auto", "text-underline-offset": "auto", "text-shadow": "none",
+    "white-space": "normal", "text-overflow": "clip", "word-break": "normal",
+    "overflow-wrap": "normal", "direction": "ltr", "writing-mode": "horizontal-tb",
+    "-webkit-line-clamp": "none", "-webkit-text-stroke-width": "0px",
+    "-webkit-background-clip": "border-box", "content": "normal", "perspective": "none",
+    "will-change": "auto", "contain": "none",
+}
+
+
+class _Model(BaseModel):
+    """camelCase on the wire, snake_case in Python; unknown keys ignored (additive versions)."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+
+
+class Box(_Model):
+    """A rectangle in page CSS pixels."""
+
+    x: float = Field(description="Left edge, page CSS px.")
+    y: float = Field(description="Top edge, page CSS px (document top is 0).")
+    width: float = Field(description="Width in CSS px.")
+    height: float = Field(description="Height in CSS px.")
+
+
+class Size(_Model):
+    """A width and height in CSS px."""
+
+    width: float = Field(description="Width in CSS px.")
+    height: float = Field(description="Height in CSS px.")
+
+
+class Point(_Model):
+    """A position in CSS px."""
+
+    x: float = Field(description="Horizontal position, CSS px.")
+    y: float = Field(description="Vertical position, CSS px.")
+
+
+class DocumentInfo(_Model):
+    """The captured page as a whole."""
+
+    url: str = Field(description="Final URL after redirects.")
+    requested_url: str = Field(description="URL the job asked for.")
+    title: str = Field(description="document.title.")
+    lang: str | None = Field(default=None, description="<html lang>, if any.")
+    viewport: Size = Field(description="Viewport the page was laid out in, CSS px.")
+    device_scale_factor: float = Field(description="Device pixels per CSS px of the screenshot.")
+    page_width: float = Field(description="Captured page width, CSS px (= viewport width).")
+    page_height: float = Field(
+        description="Captured page height, CSS px (capped at the limit; see fullPageHeight)."
+    )
+    full_page_height: float = Field(description="The page's own scroll height before capping.")
+    scroll: Point = Field(description="Window scroll offset when boxes were read (0, 0).")
+    background_color: str = Field(
+        description="Canvas background: the root's, else body's, else white (rgb/rgba)."
+    )
+    screenshot_size: Size = Field(
+        description="screenshot.png size in device pixels (pageWidth x pageHeight x scale)."
+    )
+
+
+class ImageRef(_Model):
+    """An image drawn by an element: <img>, <video poster>, <canvas>, CSS background, content."""
+
+    source: Literal["img", "poster", "canvas", "background", "content", "input", "svg-image"] = (
+        Field(description="Where the element gets it from.")
+    )
+    url: str | None = Field(
+        default=None,
+        description="Absolute URL (currentSrc for <img>); None for canvas snapshots.",
+    )
+    sha256: str | None = Field(
+        default=None, description="Key into CaptureDocument.assets; None if not retrievable."
+    )
+    natural_width: float | None = Field(default=None, description="Intrinsic width, px.")
+    natural_height: float | None = Field(default=None, description="Intrinsic height, px.")
+    layer: int | None = Field(
+        default=None,
+        description="For backgrounds: index among the background-image layers (0 = top).",
+    )
+
+
+class PseudoElement(_Model):
+    """A rendered ::before or ::after."""
+
+    content: str = Field(
+        description="Generated text: strings, attr() and quotes resolved; counter() values "
+        "are not readable from script and left out; '' for images and empty content."
+    )
+    box: Box | None = Field(default=None, description="Border box, page CSS px, if known.")
+    box_estimated: bool = Field(
+        default=True,
+        description="True when the box was derived from styles rather than measured layout.",
+    )
+    styles: dict[str, str] = Field(
+        default_factory=dict,
+        description="Computed styles (ELEMENT_STYLE_PROPERTIES + content), defaults omitted.",
+    )
+    images: list[ImageRef] = Field(
+        default_factory=list, description="content: url(...) and background images."
+    )
+
+
+class Pseudo(_Model):
+    """An element's generated boxes."""
+
+    before: PseudoElement | None = Field(default=None, description="::before, if rendered.")
+    after: PseudoElement | None = Field(default=None, description="::after, if rendered.")
+
+
+class FormState(_Model):
+    """Live state of <input>, <textarea>, <select>, <button>."""
+
+    type: str | None = Field(default=None, description="<input type> (lowercase), else None.")
+    value: str | None = Field(
+        default=None,
+        description="Current value; for <select> the selected option's text; masked for passwords.",
+    )
+    placeholder: str | None = Field(default=None, description="placeholder attribute.")
+    checked: bool | None = Field(default=None, description="For checkboxes and radios.")
+    disabled: bool = Field(default=False, description="Whether the control is disabled.")
+
+
+class FrameInfo(_Model):
+    """A same-origin iframe whose document is inlined as the element's only child."""
+
+    url: str = Field(description="The frame document's URL.")
+    title: str = Field(description="The frame document's title.")
+
+
+class LineBox(_Model):
+    """One line (fragment) of a text node as laid out.
+
+    The rectangle is the glyphs' inline box (font ascent + descent, as Range.getClientRects
+    reports it), not the line-height box: centre it in ``line-height`` to place a text layer.
+    """
+
+    x: float = Field(description="Left edge, page CSS px.")
+    y: float = Field(description="Top edge, page CSS px.")
+    width: float = Field(description="Width, CSS px.")
+    height: float = Field(description="Height, CSS px.")
+    text: str = Field(description="The characters on this line, whitespace collapsed as rendered.")
+
+
+class TextNode(_Model):
+    """A rendered DOM text node."""
+
+    kind: Literal["text"] = Field(default="text", description="Discriminator.")
+    id: int = Field(description="Document-order index, unique within the capture.")
+    text: str = Field(description="Rendered text: the lines' texts joined with '\\n'.")
+    line_boxes: list[LineBox] = Field(description="Line fragments, in order.")
+    box: Box = Field(description="Union of the line boxes.")
+    styles: dict[str, str] = Field(
+        description="The parent element's TEXT_STYLE_PROPERTIES, all present."
+    )
+    in_shadow: bool = Field(default=False, description="Lives in an open shadow tree.")
+
+
+class ElementNode(_Model):
+    """A rendered element."""
+
+    kind: Literal["element"] = Field(default="element", description="Discriminator.")
+    id: int = Field(description="Document-order index, unique within the capture.")
+    tag: str = Field(description="Lowercase tag name ('svg' for inline SVG roots).")
+    attrs: dict[str, str] = Field(
+        default_factory=dict,
+        description="Present ones of: id, class, role, aria-label, alt, href (absolute), title, "
+        "name, type, lang, dir.",
+    )
+    box: Box = Field(
+        description="Border box as getBoundingClientRect reports it (so the axis-aligned "
+        "bounds after transforms), page CSS px."
+    )
+    client_box: Box | None = Field(
+        default=None,
+        description="Padding box (inside borders, excluding scrollbars), when it differs.",
+    )
+    styles: dict[str, str] = Field(
+        description="Computed ELEMENT_STYLE_PROPERTIES, values equal to STYLE_DEFAULTS omitted."
+    )
+    visible: bool = Field(
+        description="False when visibility is hidden/collapse or opacity is 0 (children may "
+        "still be visible)."
+    )
+    z_index: int | None = Field(default=None, description="Computed z-index; None for auto.")
+    stacking_context: bool = Field(
+        default=False, description="The element starts a stacking context."
+    )
+    paint_order: int = Field(
+        description="Global painting order index (CSS 2.1 Appendix E, simplified): larger is "
+        "painted later, i.e. on top."
+    )
+    in_shadow: bool = Field(default=False, description="Lives in an open shadow tree.")
+    shadow_root: bool = Field(
+        default=False, description="Has an open shadow root; its content is in children."
+    )
+    scroll: Point | None = Field(
+        default=None, description="The element's own scroll offset when scrolled."
+    )
+    pseudo: Pseudo | None = Field(default=None, description="::before/::after, if any.")
+    svg: str | None = Field(
+        default=None, description="For an inline <svg>: its outerHTML (children not walked)."
+    )
+    form: FormState | None = Field(default=None, description="For form controls.")
+    images: list[ImageRef] = Field(
+        default_factory=list, description="Images this element paints, top layer first."
+    )
+    frame: FrameInfo | None = Field(
+        default=None, description="For a same-origin <iframe>: its document, inlined."
+    )
+    children: list[Node] = Field(default_factory=list, description="Flat-tree children.")
+
+    def style(self, name: str) -> str | None:
+        """The computed value of a captured property, defaults filled in."""
+        return self.styles.get(name, STYLE_DEFAULTS.get(name))
+
+
+Node = Annotated[ElementNode | TextNode, Field(discriminator="kind")]
+
+
+class Asset(_Model):
+    """A stored asset file (assets/{sha256})."""
+
+    kind: Literal["image", "font", "svg", "canvas"] = Field(description="What it is.")
+    mime: str = Field(description="Content type as served (or sniffed for data: URLs).")
+    bytes: int = Field(description="Size of the stored file in bytes.")
+    url: str | None = Field(default=None, description="First URL it was seen at; None for canvas.")
+    family: str | None = Field(default=None, description="For fonts: the CSS font-family.")
+    width: float | None = Field(default=None, description="For images: intrinsic width, px.")
+    height: float | None = Field(default=None, description="For images: intrinsic height, px.")
+
+
+class FontFace(_Model):
+    """A font face the page uses (a family appearing in some rendered font-family)."""
+
+    family: str = Field(description="CSS font-family name as declared.")
+    weight: str = Field(default="400", description="Declared font-weight (may be a range).")
+    style: str = Field(default="normal", description="Declared font-style.")
+    stretch: str = Field(default="normal", description="Declared font-stretch.")
+    unicode_range: str | None = Field(default=None, description="Declared unicode-range.")
+    url: str | None = Field(default=None, description="src URL that was loaded, if web font.")
+    sha256: str | None = Field(default=None, description="Stored font file, if retrieved.")
+    status: str = Field(description="FontFace.status: loaded, unloaded, error, loading, system.")
+
+
+class CaptureStats(_Model):
+    """Counts for diagnostics."""
+
+    elements: int = Field(description="Element nodes in the tree.")
+    texts: int = Field(description="Text nodes in the tree.")
+    truncated: bool = Field(
+        default=False, description="The tree was cut short by a limit (see warnings)."
+    )
+
+
+class CaptureDocument(_Model):
+    """capture.json."""
+
+    version: Literal[1] = Field(default=SCHEMA_VERSION, description="Schema version.")
+    document: DocumentInfo = Field(description="Page-level facts.")
+    root: ElementNode = Field(description="The <html> element.")
+    assets: dict[str, Asset] = Field(
+        default_factory=dict, description="Stored assets by SHA-256 (lowercase hex)."
+    )
+    fonts: list[FontFace] = Field(default_factory=list, description="Font faces in use.")
+    stats: CaptureStats = Field(description="Tree size and truncation.")
+    warnings: list[str] = Field(
+        default_factory=list, description="What was truncated, skipped or not retrievable."
+    )
+
+
+ElementNode.model_rebuild()

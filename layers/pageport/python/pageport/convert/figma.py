@@ -1,0 +1,169 @@
+"""Figma REST API node shapes (the subset Pageport emits), as TypedDicts.
+
+The result tree is built as plain dicts (serialized once, canonically); TypedDicts give the
+shapes static checking without a per-node validation cost. Field names and enum values follow
+the Figma REST API (`FrameNode`, `TextNode`, `Paint`, `Effect`, `TypeStyle`, ...). The one
+extension is the `pageport` key (see `PageportExtension`), which Figma ignores and the plugin
+reads.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+NodeType = Literal["FRAME", "GROUP", "RECTANGLE", "TEXT", "VECTOR", "ELLIPSE"]
+BlendMode = Literal[
+    "PASS_THROUGH",
+    "NORMAL",
+    "DARKEN",
+    "MULTIPLY",
+    "LINEAR_BURN",
+    "COLOR_BURN",
+    "LIGHTEN",
+    "SCREEN",
+    "LINEAR_DODGE",
+    "COLOR_DODGE",
+    "OVERLAY",
+    "SOFT_LIGHT",
+    "HARD_LIGHT",
+    "DIFFERENCE",
+    "EXCLUSION",
+    "HUE",
+    "SATURATION",
+    "COLOR",
+    "LUMINOSITY",
+]
+ScaleMode = Literal["FILL", "FIT", "TILE", "STRETCH"]
+PaintType = Literal["SOLID", "GRADIENT_LINEAR", "GRADIENT_RADIAL", "IMAGE"]
+
+
+class RGBA(TypedDict):
+    r: float
+    g: float
+    b: float
+    a: float
+
+
+class Vector(TypedDict):
+    x: float
+    y: float
+
+
+class Rectangle(TypedDict):
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class ColorStop(TypedDict):
+    position: float
+    color: RGBA
+
+
+class Paint(TypedDict):
+    type: PaintType
+    blendMode: BlendMode
+    visible: NotRequired[bool]
+    opacity: NotRequired[float]
+    # SOLID
+    color: NotRequired[RGBA]
+    # GRADIENT_*: handles in normalized object space (0,0 top-left .. 1,1 bottom-right)
+    gradientHandlePositions: NotRequired[list[Vector]]
+    gradientStops: NotRequired[list[ColorStop]]
+    # IMAGE
+    scaleMode: NotRequired[ScaleMode]
+    imageRef: NotRequired[str]
+    imageTransform: NotRequired[list[list[float]]]
+    scalingFactor: NotRequired[float]
+
+
+class Effect(TypedDict):
+    type: Literal["DROP_SHADOW", "INNER_SHADOW", "LAYER_BLUR", "BACKGROUND_BLUR"]
+    visible: bool
+    radius: float
+    color: NotRequired[RGBA]
+    blendMode: NotRequired[BlendMode]
+    offset: NotRequired[Vector]
+    spread: NotRequired[float]
+    showShadowBehindNode: NotRequired[bool]
+
+
+class StrokeWeights(TypedDict):
+    top: float
+    right: float
+    bottom: float
+    left: float
+
+
+class TypeStyle(TypedDict, total=False):
+    fontFamily: str
+    fontPostScriptName: str | None
+    fontStyle: str
+    italic: bool
+    fontWeight: float
+    fontSize: float
+    textCase: Literal["ORIGINAL", "UPPER", "LOWER", "TITLE", "SMALL_CAPS"]
+    textDecoration: Literal["NONE", "STRIKETHROUGH", "UNDERLINE"]
+    textAutoResize: Literal["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"]
+    textAlignHorizontal: Literal["LEFT", "RIGHT", "CENTER", "JUSTIFIED"]
+    textAlignVertical: Literal["TOP", "CENTER", "BOTTOM"]
+    letterSpacing: float
+    lineHeightPx: float
+    lineHeightPercentFontSize: float
+    lineHeightUnit: Literal["PIXELS", "FONT_SIZE_%", "INTRINSIC_%"]
+    fills: list[Paint]
+
+
+class PageportExtension(TypedDict, total=False):
+    """Data only Pageport's plugin understands (Figma ignores unknown keys)."""
+
+    svg: str  # inline SVG markup: the plugin calls figma.createNodeFromSvg(svg)
+    tag: str  # source element tag, for debugging and naming
+    fontFallback: str  # the captured family that was replaced by style.fontFamily
+    position: Literal["fixed", "sticky"]
+
+
+class Node(TypedDict):
+    id: str
+    name: str
+    type: NodeType
+    absoluteBoundingBox: Rectangle
+    visible: NotRequired[bool]
+    blendMode: NotRequired[BlendMode]
+    opacity: NotRequired[float]
+    children: NotRequired[list[Node]]
+    fills: NotRequired[list[Paint]]
+    strokes: NotRequired[list[Paint]]
+    strokeWeight: NotRequired[float]
+    strokeAlign: NotRequired[Literal["INSIDE", "OUTSIDE", "CENTER"]]
+    strokeDashes: NotRequired[list[float]]
+    individualStrokeWeights: NotRequired[StrokeWeights]
+    cornerRadius: NotRequired[float]
+    rectangleCornerRadii: NotRequired[list[float]]
+    effects: NotRequired[list[Effect]]
+    clipsContent: NotRequired[bool]
+    rotation: NotRequired[float]
+    # auto layout (FRAME)
+    layoutMode: NotRequired[Literal["NONE", "HORIZONTAL", "VERTICAL"]]
+    layoutWrap: NotRequired[Literal["NO_WRAP", "WRAP"]]
+    primaryAxisSizingMode: NotRequired[Literal["FIXED", "AUTO"]]
+    counterAxisSizingMode: NotRequired[Literal["FIXED", "AUTO"]]
+    primaryAxisAlignItems: NotRequired[Literal["MIN", "CENTER", "MAX", "SPACE_BETWEEN"]]
+    counterAxisAlignItems: NotRequired[Literal["MIN", "CENTER", "MAX", "BASELINE"]]
+    itemSpacing: NotRequired[float]
+    counterAxisSpacing: NotRequired[float]
+    paddingLeft: NotRequired[float]
+    paddingRight: NotRequired[float]
+    paddingTop: NotRequired[float]
+    paddingBottom: NotRequired[float]
+    layoutPositioning: NotRequired[Literal["AUTO", "ABSOLUTE"]]
+    layoutAlign: NotRequired[Literal["INHERIT", "STRETCH", "MIN", "CENTER", "MAX"]]
+    layoutGrow: NotRequired[float]
+    scrollBehavior: NotRequired[Literal["SCROLLS", "FIXED", "STICKY_SCROLLS"]]
+    # TEXT
+    characters: NotRequired[str]
+    style: NotRequired[TypeStyle]
+    characterStyleOverrides: NotRequired[list[int]]
+    styleOverrideTable: NotRequired[dict[str, TypeStyle]]
+    pageport: NotRequired[PageportExtension]

@@ -1,0 +1,205 @@
+"""Inline content -> TEXT nodes with mixed-style runs.
+
+A block's consecutive text nodes and plain inline elements (<b>, <a>, <span>, <br> ...) become
+one TEXT node: the characters of every line, soft wraps turned back into spaces so Figma can
+re-flow the paragraph, and each style run recorded through characterStyleOverrides and
+styleOverrideTable (the REST API's representation of a bold span inside a paragraph).
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from pageport.capture.schema import LineBox
+from pageport.convert import css
+from pageport.convert.figma import Effect, Paint, TypeStyle
+
+StyleGet = Callable[[str], str | None]
+
+
+@dataclass
+class Segment:
+    """Characters of one line fragment, with the computed styles they are drawn with."""
+
+    text: str
+    styles: Mapping[str, str]
+    line: LineBox | None  # None for a hard break (<br>)
+    decoration: frozenset[str] = frozenset()  # propagated from inline ancestors
+
+
+@dataclass
+class Line:
+    top: float
+    bottom: float
+    left: float
+    right: float
+    segments: list[Segment] = field(default_factory=list)
+
+
+def cluster_lines(segments: list[Segment]) -> list[Line]:
+    """Group fragments into visual lines by vertical overlap, in reading order."""
+    lines: list[Line] = []
+    for seg in segments:
+        lb = seg.line
+        if lb is None:
+            if lines:
+                lines[-1].segments.append(seg)
+            continue
+        mid = lb.y + lb.height / 2
+        cur = lines[-1] if lines else None
+        if cur is not None and cur.top - 0.5 <= mid <= cur.bottom + 0.5:
+            cur.segments.append(seg)
+            cur.top, cur.bottom = min(cur.top, lb.y), max(cur.bottom, lb.y + lb.height)
+            cur.left, cur.right = min(cur.left, lb.x), max(cur.right, lb.x + lb.width)
+        else:
+            lines.append(Line(lb.y, lb.y + lb.height, lb.x, lb.x + lb.width, [seg]))
+    return lines
+
+
+def _is_cjk(ch: str) -> bool:
+    return bool(ch) and unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def join_lines(lines: list[Line], preserve_breaks: bool) -> list[tuple[str, Segment]]:
+    """(characters, segment) pieces with wraps turned into spaces (or kept as newlines)."""
+    pieces: list[tuple[str, Segment]] = []
+    for i, line in enumerate(lines):
+        for seg in line.segments:
+            pieces.append(("\n" if seg.line is None else seg.text, seg))
+        if i + 1 < len(lines) and line.segments:
+            last_seg = line.segments[-1]
+            if last_seg.line is None:
+                continue  # the <br> already broke the line
+            prev = "".join(p for p, _ in pieces)
+            nxt = "".join(s.text for s in lines[i + 1].segments)
+            if preserve_breaks:
+                pieces.append(("\n", last_seg))
+            elif prev and not prev[-1].isspace() and nxt and not nxt[0].isspace() and not (
+                    _is_cjk(prev[-1]) or _is_cjk(nxt[0])):
+                pieces.append((" ", last_seg))
+    return pieces
+
+
+_ALIGN = {"left": "LEFT", "start": "LEFT", "center": "CENTER", "right": "RIGHT", "end": "RIGHT",
+          "justify": "JUSTIFIED", "-webkit-center": "CENTER", "-webkit-left": "LEFT",
+          "-webkit-right": "RIGHT"}
+_CASE = {"uppercase": "UPPER", "lowercase": "LOWER", "capitalize": "TITLE"}
+
+
+def text_align(styles: Mapping[str, str]) -> str:
+    align = _ALIGN.get(styles.get("text-align", "start"), "LEFT")
+    if styles.get("direction") == "rtl" and styles.get("text-align", "start") == "start":
+        return "RIGHT"
+    return align
+
+
+def weight(styles: Mapping[str, str]) -> float:
+    value = styles.get("font-weight", "400")
+    try:
+        return float(value)
+    except ValueError:
+        return {"bold": 700.0, "bolder": 700.0, "lighter": 300.0}.get(value, 400.0)
+
+
+@dataclass
+class StyleBuilder:
+    """Computed text styles -> Figma TypeStyle, with font resolution and warnings."""
+
+    resolve_family: Callable[[str], tuple[str, str | None]]
+    warn: Callable[[str], None]
+
+    def type_style(self, seg: Segment, line_height: float) -> TypeStyle:
+        st = seg.styles
+        family, replaced = self.resolve_family(st.get("font-family", "sans-serif"))
+        size = css.px(st.get("font-size"), default=16.0)
+        italic = st.get("font-style", "normal") != "normal"
+        from pageport.convert.fonts import style_name
+
+        out: TypeStyle = {
+            "fontFamily": family,
+            "fontPostScriptName": None,
+            "fontWeight": weight(st),
+            "fontStyle": style_name(weight(st), italic),
+            "italic": italic,
+            "fontSize": round(size, 2),
+            "lineHeightPx": round(line_height, 2),
+            "lineHeightUnit": "PIXELS",
+            "letterSpacing": round(css.px(st.get("letter-spacing"), size), 2),
+            "textAlignHorizontal": text_align(st),  # type: ignore[typeddict-item]
+            "textAlignVertical": "TOP",
+        }
+        decoration = set(st.get("text-decoration-line", "none").split()) | seg.decoration
+        if "underline" in decoration:
+            out["textDecoration"] = "UNDERLINE"
+        elif "line-through" in decoration:
+            out["textDecoration"] = "STRIKETHROUGH"
+        else:
+            out["textDecoration"] = "NONE"
+        if "overline" in decoration:
+            self.warn("text-decoration overline")
+        case = _CASE.get(st.get("text-transform", "none"))
+        if st.get("font-variant-caps", "normal") in ("small-caps", "all-small-caps"):
+            out["textCase"] = "SMALL_CAPS"
+        else:
+            out["textCase"] = case or "ORIGINAL"  # type: ignore[typeddict-item]
+        out["fills"] = self.fills(st)
+        _ = replaced
+        return out
+
+    def fills(self, st: Mapping[str, str]) -> list[Paint]:
+        fill_color = st.get("-webkit-text-fill-color")
+        clip = st.get("-webkit-background-clip", "border-box")
+        image = st.get("background-image", "none")
+        if clip == "text" and image not in ("none", ""):
+            try:
+                # The gradient spans the element box; the TEXT box is close enough.
+                grad = css.gradient(css.split_top(image)[0], 100.0, 100.0)
+                if not grad.exact:
+                    self.warn("gradient text approximated")
+                return [grad.paint]
+            except css.CssError:
+                self.warn("background-clip: text with an image")
+        color = css.parse_color(fill_color) if fill_color else None
+        if color is None or (color["a"] == 0 and clip != "text"):
+            color = css.parse_color(st.get("color")) or {"r": 0.0, "g": 0.0, "b": 0.0, "a": 1.0}
+        return [css.solid(color)]
+
+    def effects(self, st: Mapping[str, str]) -> list[Effect]:
+        try:
+            shadows = css.parse_shadows(st.get("text-shadow"))
+        except css.CssError:
+            self.warn("text-shadow unparsed")
+            return []
+        out: list[Effect] = []
+        for sh in reversed(shadows):
+            out.append({"type": "DROP_SHADOW", "visible": True, "color": sh.color,
+                        "blendMode": "NORMAL", "offset": {"x": sh.x, "y": sh.y},
+                        "radius": sh.blur, "spread": 0.0, "showShadowBehindNode": False})
+        return out
+
+
+def line_height(lines: list[Line], styles: Mapping[str, str]) -> float:
+    """Line pitch as laid out (multi-line), else the computed line-height, else 'normal'."""
+    if len(lines) >= 2:
+        pitches = [b.top - a.top for a, b in itertools.pairwise(lines)
+                   if b.top - a.top > 0]
+        if pitches:
+            return float(statistics.median(pitches))
+    size = css.px(styles.get("font-size"), default=16.0)
+    value = styles.get("line-height", "normal")
+    if value.endswith("px"):
+        return css.px(value)
+    try:
+        return float(value) * size  # unitless factor (Chromium serializes some this way)
+    except ValueError:
+        pass
+    content = max((s.line.height for ln in lines for s in ln.segments if s.line), default=0.0)
+    return max(content, round(size * 1.15, 2))
+
+
+def style_diff(base: TypeStyle, other: TypeStyle) -> TypeStyle:
+    return {k: v for k, v in other.items() if base.get(k) != v}  # type: ignore[return-value]
