@@ -4,7 +4,6 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.batches import service
 from pageport.db import shared_connection
 from pageport.models.api import BatchOut
@@ -15,7 +14,7 @@ app = api_resolver()
 
 
 @app.post("/projects/<projectId>/page-batches/<batchId>/cancel", summary="Cancel every unfinished item (idempotent)")
-def cancel(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> BatchOut:  # noqa: N803
+def cancel(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> BatchOut:
     scope = caller_scope(app, projectId)
     return batch_out(service.cancel_batch(shared_connection(), scope, batchId))
 

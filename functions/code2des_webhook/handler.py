@@ -4,7 +4,6 @@ may invoke it). Fenced and verified by pageport.services.webhooks."""
 from typing import Any
 
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.models.messages import Code2DesWebhook
 from pageport.services.webhooks import CODE2DES, WebhookCall
 from pageport.web.webhook import webhook_resolver

@@ -5,7 +5,6 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.batches import service
 from pageport.db import shared_connection, transaction
 from pageport.models.api import BatchCreateRequest, BatchOut
@@ -16,13 +15,17 @@ from pageport.web.views import batch_out
 app = api_resolver()
 
 
-@app.post("/projects/<projectId>/page-batches", summary="Create a batch (idempotent by client id)",
-          responses={200: {"description": "Replay of an existing batch"}, 201: {"description": "Created"}})
-def create(projectId: Annotated[int, Path()], body: Annotated[BatchCreateRequest, Body()]) -> Response[BatchOut]:  # noqa: N803
+@app.post(
+    "/projects/<projectId>/page-batches",
+    summary="Create a batch (idempotent by client id)",
+    responses={200: {"description": "Replay of an existing batch"}, 201: {"description": "Created"}},
+)
+def create(projectId: Annotated[int, Path()], body: Annotated[BatchCreateRequest, Body()]) -> Response[BatchOut]:
     scope = caller_scope(app, projectId)
     conn = shared_connection()
-    result = service.create_batch(conn, scope, body.id, body.type, body.requests,
-                                  allow_private=get_settings().pageport_allow_private_targets)
+    result = service.create_batch(
+        conn, scope, body.id, body.type, body.requests, allow_private=get_settings().pageport_allow_private_targets
+    )
     view = result.batch
     if result.created:
         service.dispatch_now(conn, view.id)

@@ -5,7 +5,6 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.db import shared_connection
 from pageport.models.api import Code2DesOut, Code2DesRequest
 from pageport.services import code2des
@@ -14,8 +13,12 @@ from pageport.web import api_resolver, caller_scope
 app = api_resolver()
 
 
-@app.post("/projects/<projectId>/code2des", summary="Convert a completed Page Import", responses={201: {"description": "Created"}})
-def create(projectId: Annotated[int, Path()], body: Annotated[Code2DesRequest, Body()]) -> Response[Code2DesOut]:  # noqa: N803
+@app.post(
+    "/projects/<projectId>/code2des",
+    summary="Convert a completed Page Import",
+    responses={201: {"description": "Created"}},
+)
+def create(projectId: Annotated[int, Path()], body: Annotated[Code2DesRequest, Body()]) -> Response[Code2DesOut]:
     scope = caller_scope(app, projectId)
     row = code2des.create_code2des(shared_connection(), scope, body)
     return Response(status_code=201, content_type="application/json", body=code2des.to_api(row))

@@ -5,7 +5,6 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.db import shared_connection
 from pageport.models.api import PageImportOut, PageImportRequest
 from pageport.services import page_imports
@@ -15,8 +14,10 @@ from pageport.web import api_resolver, caller_scope
 app = api_resolver()
 
 
-@app.post("/projects/<projectId>/page-imports", summary="Import a public URL", responses={201: {"description": "Created"}})
-def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest, Body()]) -> Response[PageImportOut]:  # noqa: N803 - path name
+@app.post(
+    "/projects/<projectId>/page-imports", summary="Import a public URL", responses={201: {"description": "Created"}}
+)
+def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest, Body()]) -> Response[PageImportOut]:
     scope = caller_scope(app, projectId)
     row = page_imports.create_page_import(
         shared_connection(), scope, body, allow_private=get_settings().pageport_allow_private_targets

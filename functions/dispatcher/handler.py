@@ -4,7 +4,6 @@ from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport import aws
 from pageport.batches.dispatch import Dispatcher
 from pageport.db import shared_connection
@@ -15,7 +14,12 @@ logger = Logger(service="pageport-dispatcher")
 @logger.inject_lambda_context
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     report = Dispatcher(shared_connection(), aws.sqs()).run(remaining_ms=context.get_remaining_time_in_millis)
-    summary = {"claimed": report.claimed, "sent": report.sent, "failedSends": report.failed_sends,
-               "terminal": report.terminal, "rounds": report.rounds}
+    summary = {
+        "claimed": report.claimed,
+        "sent": report.sent,
+        "failedSends": report.failed_sends,
+        "terminal": report.terminal,
+        "rounds": report.rounds,
+    }
     logger.info("dispatch run", extra=summary)
     return summary

@@ -4,7 +4,6 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.batches import service
 from pageport.db import transaction
 from pageport.models.api import BatchOut
@@ -15,7 +14,7 @@ app = api_resolver()
 
 
 @app.get("/projects/<projectId>/page-batches/<batchId>", summary="Read a batch with derived status and counts")
-def read(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> BatchOut:  # noqa: N803
+def read(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> BatchOut:
     scope = caller_scope(app, projectId)
     with transaction() as cur:
         return batch_out(service.get_batch(cur, scope, batchId))

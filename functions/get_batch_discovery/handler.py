@@ -4,7 +4,6 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.batches import service
 from pageport.db import transaction
 from pageport.models.api import DiscoveryOut
@@ -16,7 +15,7 @@ app = api_resolver()
 
 
 @app.get("/projects/<projectId>/page-batches/<batchId>/discovery", summary="Pages found by a page_discovery batch")
-def read(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> DiscoveryOut:  # noqa: N803
+def read(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> DiscoveryOut:
     scope = caller_scope(app, projectId)
     with transaction() as cur:
         return discovery_out(service.discovery_result(cur, scope, batchId, ArtifactStore.default()))

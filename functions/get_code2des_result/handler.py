@@ -4,7 +4,6 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.db import transaction
 from pageport.models.api import Code2DesResultOut
 from pageport.services import code2des, results
@@ -17,8 +16,8 @@ app = api_resolver()
 
 @app.get("/projects/<projectId>/code2des/<code2desId>/result", summary="Read the verified Figma node tree")
 def read(
-    projectId: Annotated[int, Path()],  # noqa: N803
-    code2desId: Annotated[str, Path()],  # noqa: N803
+    projectId: Annotated[int, Path()],
+    code2desId: Annotated[str, Path()],
     cursor: Annotated[str | None, Query(max_length=16)] = None,
 ) -> Code2DesResultOut:
     scope = caller_scope(app, projectId)

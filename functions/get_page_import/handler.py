@@ -4,7 +4,6 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.db import transaction
 from pageport.models.api import PageImportOut
 from pageport.services import page_imports
@@ -14,7 +13,7 @@ app = api_resolver()
 
 
 @app.get("/projects/<projectId>/page-imports/<pageImportId>", summary="Read a Page Import")
-def read(projectId: Annotated[int, Path()], pageImportId: Annotated[str, Path()]) -> PageImportOut:  # noqa: N803
+def read(projectId: Annotated[int, Path()], pageImportId: Annotated[str, Path()]) -> PageImportOut:
     scope = caller_scope(app, projectId)
     with transaction() as cur:
         return page_imports.to_api(page_imports.get_page_import(cur, scope, pageImportId))

@@ -4,7 +4,6 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.batches import service
 from pageport.db import transaction
 from pageport.models.api import BatchItemsPage
@@ -16,8 +15,8 @@ app = api_resolver()
 
 @app.get("/projects/<projectId>/page-batches/<batchId>/items", summary="List a batch's items by position")
 def read(
-    projectId: Annotated[int, Path()],  # noqa: N803
-    batchId: Annotated[str, Path()],  # noqa: N803
+    projectId: Annotated[int, Path()],
+    batchId: Annotated[str, Path()],
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
     cursor: Annotated[str | None, Query(max_length=16)] = None,
 ) -> BatchItemsPage:

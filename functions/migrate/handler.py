@@ -5,7 +5,6 @@ from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.db import conninfo
 from pageport.migrations import apply_migrations
 

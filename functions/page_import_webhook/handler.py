@@ -4,7 +4,6 @@ may invoke it). Fenced and verified by pageport.services.webhooks."""
 from typing import Any
 
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.models.messages import PageImportWebhook
 from pageport.services.webhooks import PAGE_IMPORT, WebhookCall
 from pageport.web.webhook import webhook_resolver

@@ -4,7 +4,6 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.db import shared_connection
 from pageport.models.api import Code2DesOut, MaterializationRequest
 from pageport.services import code2des
@@ -15,8 +14,8 @@ app = api_resolver()
 
 @app.put("/projects/<projectId>/code2des/<code2desId>/materialization", summary="Record the first Figma placement")
 def put(
-    projectId: Annotated[int, Path()],  # noqa: N803
-    code2desId: Annotated[str, Path()],  # noqa: N803
+    projectId: Annotated[int, Path()],
+    code2desId: Annotated[str, Path()],
     body: Annotated[MaterializationRequest, Body()],
 ) -> Code2DesOut:
     scope = caller_scope(app, projectId)

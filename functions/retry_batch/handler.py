@@ -5,7 +5,6 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-
 from pageport.batches import service
 from pageport.db import shared_connection, transaction
 from pageport.models.api import BatchOut, BatchRetryRequest
@@ -15,11 +14,14 @@ from pageport.web.views import batch_out
 app = api_resolver()
 
 
-@app.post("/projects/<projectId>/page-batches/<batchId>/retry", summary="Retry the failed items as a new batch",
-          responses={200: {"description": "Replay"}, 201: {"description": "Created"}})
+@app.post(
+    "/projects/<projectId>/page-batches/<batchId>/retry",
+    summary="Retry the failed items as a new batch",
+    responses={200: {"description": "Replay"}, 201: {"description": "Created"}},
+)
 def retry(
-    projectId: Annotated[int, Path()],  # noqa: N803
-    batchId: Annotated[str, Path()],  # noqa: N803
+    projectId: Annotated[int, Path()],
+    batchId: Annotated[str, Path()],
     body: Annotated[BatchRetryRequest, Body()],
 ) -> Response[BatchOut]:
     scope = caller_scope(app, projectId)

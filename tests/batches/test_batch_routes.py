@@ -7,9 +7,9 @@ import json
 import uuid
 
 import boto3
+from pageport.storage import ArtifactStore
 
 from devstack.apigw import invoke
-from pageport.storage import ArtifactStore
 from tests.conftest import Tenant, drain, make_tenant
 from tests.support import capture_message_for, completed_page_import, finish_capture
 
@@ -22,8 +22,12 @@ def _requests(n: int) -> list[dict]:
 
 def _create(tenant: Tenant, requests, type_="page_import", batch_id=None):
     batch_id = batch_id or str(uuid.uuid4())
-    response = invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject,
-                      body={"id": batch_id, "type": type_, "requests": requests})
+    response = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-batches",
+        subject=tenant.subject,
+        body={"id": batch_id, "type": type_, "requests": requests},
+    )
     return batch_id, response
 
 
@@ -39,12 +43,14 @@ def test_500_item_round_trip(db, aws, tenant):
     # The fast path already sent every item.
     assert created.body["counts"]["running"] == 500 and created.body["counts"]["queued"] == 0
     assert _count(db, "batch_item") == 500 and _count(db, "page_import") == 500
-    positions = db.execute("SELECT i.position, p.source_url FROM batch_item i JOIN page_import p ON p.id = i.job_id "
-                           "ORDER BY i.position").fetchall()
+    positions = db.execute(
+        "SELECT i.position, p.source_url FROM batch_item i JOIN page_import p ON p.id = i.job_id ORDER BY i.position"
+    ).fetchall()
     assert [r["source_url"] for r in positions] == [f"https://example.com/page/{i}" for i in range(500)]
     # moto's receive is O(queue) per message, so count and sample rather than drain 500.
     attributes = boto3.client("sqs").get_queue_attributes(
-        QueueUrl=aws.queues["capture"], AttributeNames=["ApproximateNumberOfMessages"])["Attributes"]
+        QueueUrl=aws.queues["capture"], AttributeNames=["ApproximateNumberOfMessages"]
+    )["Attributes"]
     assert attributes["ApproximateNumberOfMessages"] == "500"
     sample = boto3.client("sqs").receive_message(QueueUrl=aws.queues["capture"], MaxNumberOfMessages=10)["Messages"]
     job_ids = {r["job_id"] for r in db.execute("SELECT job_id FROM batch_item").fetchall()}
@@ -79,8 +85,9 @@ def test_replay_is_200_without_new_rows_and_conflicts_are_409(db, aws, tenant):
     batch_id, first = _create(tenant, _requests(3))
     assert first.status == 201
     # Same input spelled differently (case, default port, fragment, explicit default scale) hashes the same.
-    respelled = [{"url": f"https://EXAMPLE.com:443/page/{i}#top", "viewport": VIEWPORT, "deviceScaleFactor": 1}
-                 for i in range(3)]
+    respelled = [
+        {"url": f"https://EXAMPLE.com:443/page/{i}#top", "viewport": VIEWPORT, "deviceScaleFactor": 1} for i in range(3)
+    ]
     _, replay = _create(tenant, respelled, batch_id=batch_id)
     assert replay.status == 200, replay.body
     assert replay.body["id"] == batch_id and replay.body["requestHash"] == first.body["requestHash"]
@@ -98,8 +105,11 @@ def test_bad_batch_bodies(db, aws, tenant):
         {"id": "not-a-uuid", "type": "page_import", "requests": _requests(1)},
         {"id": str(uuid.uuid4()), "type": "teleport", "requests": _requests(1)},
         {"id": str(uuid.uuid4()), "type": "page_import", "requests": []},
-        {"id": str(uuid.uuid4()), "type": "page_discovery",
-         "requests": [{"url": "https://a.example/", "maxPages": 5}, {"url": "https://b.example/", "maxPages": 5}]},
+        {
+            "id": str(uuid.uuid4()),
+            "type": "page_discovery",
+            "requests": [{"url": "https://a.example/", "maxPages": 5}, {"url": "https://b.example/", "maxPages": 5}],
+        },
         {"id": str(uuid.uuid4()), "type": "page_discovery", "requests": [{"url": "https://a.example/", "maxPages": 0}]},
         {"id": str(uuid.uuid4()), "type": "code2des", "requests": [{"pageImportId": "x"}]},
     ):
@@ -112,8 +122,12 @@ def test_items_are_paged_by_position_with_a_cursor(db, aws, tenant):
     batch_id, _ = _create(tenant, _requests(7))
     seen, cursor = [], None
     while True:
-        page = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{batch_id}/items", subject=tenant.subject,
-                      query={"limit": "3", **({"cursor": cursor} if cursor else {})})
+        page = invoke(
+            "GET",
+            f"/projects/{tenant.project_id}/page-batches/{batch_id}/items",
+            subject=tenant.subject,
+            query={"limit": "3", **({"cursor": cursor} if cursor else {})},
+        )
         assert page.status == 200, page.body
         seen.extend(page.body["items"])
         cursor = page.body["nextCursor"]
@@ -122,8 +136,12 @@ def test_items_are_paged_by_position_with_a_cursor(db, aws, tenant):
     assert [item["position"] for item in seen] == list(range(7))
     assert all(item["status"] == "0" and item["jobId"] and item["dispatchedAt"] for item in seen)
     assert seen[3]["request"]["url"] == "https://example.com/page/3"
-    bad = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{batch_id}/items", subject=tenant.subject,
-                 query={"limit": "0"})
+    bad = invoke(
+        "GET",
+        f"/projects/{tenant.project_id}/page-batches/{batch_id}/items",
+        subject=tenant.subject,
+        query={"limit": "0"},
+    )
     assert bad.status == 422
 
 
@@ -160,8 +178,15 @@ def test_cancel_after_dispatch_blocks_late_completion(db, aws, tenant):
     # The first finishes before the cancel, the second is still running.
     assert finish_capture(store, capture_message_for(db, jobs[0])).status == 200
     cancelled = invoke("POST", f"/projects/{tenant.project_id}/page-batches/{batch_id}/cancel", subject=tenant.subject)
-    assert cancelled.body["counts"] == {"total": 2, "processing": 0, "queued": 0, "running": 0, "completed": 1,
-                                        "failed": 0, "cancelled": 1}
+    assert cancelled.body["counts"] == {
+        "total": 2,
+        "processing": 0,
+        "queued": 0,
+        "running": 0,
+        "completed": 1,
+        "failed": 0,
+        "cancelled": 1,
+    }
     assert cancelled.body["status"] == "1"
     late = finish_capture(store, capture_message_for(db, jobs[1]))
     assert late.status == 409
@@ -175,6 +200,7 @@ def test_retry_takes_only_failed_items(db, aws, tenant):
     jobs = [r["job_id"] for r in db.execute("SELECT job_id FROM batch_item ORDER BY position").fetchall()]
     assert finish_capture(store, capture_message_for(db, jobs[0])).status == 200
     from pageport.workers import artifacts
+
     from tests.support import page_import_webhook
 
     message = capture_message_for(db, jobs[2])
@@ -193,8 +219,12 @@ def test_retry_takes_only_failed_items(db, aws, tenant):
     replay = invoke("POST", path, subject=tenant.subject, body={"id": retry_id})
     assert replay.status == 200 and _count(db, "batch") == 2
     # Nothing failed in the retry batch yet: nothing to retry.
-    nothing = invoke("POST", f"/projects/{tenant.project_id}/page-batches/{retry_id}/retry", subject=tenant.subject,
-                     body={"id": str(uuid.uuid4())})
+    nothing = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-batches/{retry_id}/retry",
+        subject=tenant.subject,
+        body={"id": str(uuid.uuid4())},
+    )
     assert nothing.status == 409 and nothing.body["error"]["code"] == "nothing_to_retry"
 
 
@@ -219,11 +249,21 @@ def test_discovery_batch_reads_what_the_worker_published(db, aws, tenant):
     assert invoke("GET", path + "/discovery", subject=tenant.subject).body["status"] == "0"
     s3 = boto3.client("s3")
     prefix = message["artifactPrefix"]
-    s3.put_object(Bucket=aws.bucket, Key=prefix + "pages.json", Body=json.dumps(
-        {"pages": [{"url": "https://example.com/", "title": "Home", "description": None, "depth": 0}],
-         "truncated": True}).encode())
-    s3.put_object(Bucket=aws.bucket, Key=prefix + "status.json",
-                  Body=json.dumps({"status": "1", "pagesFound": 1, "errorMessage": None}).encode())
+    s3.put_object(
+        Bucket=aws.bucket,
+        Key=prefix + "pages.json",
+        Body=json.dumps(
+            {
+                "pages": [{"url": "https://example.com/", "title": "Home", "description": None, "depth": 0}],
+                "truncated": True,
+            }
+        ).encode(),
+    )
+    s3.put_object(
+        Bucket=aws.bucket,
+        Key=prefix + "status.json",
+        Body=json.dumps({"status": "1", "pagesFound": 1, "errorMessage": None}).encode(),
+    )
     found = invoke("GET", path + "/discovery", subject=tenant.subject)
     assert found.status == 200
     assert found.body["status"] == "1" and found.body["truncated"] is True
@@ -231,6 +271,7 @@ def test_discovery_batch_reads_what_the_worker_published(db, aws, tenant):
     batch = invoke("GET", path, subject=tenant.subject)
     assert batch.body["status"] == "1" and batch.body["counts"]["completed"] == 1
     page_batch_id, _ = _create(tenant, _requests(1))
-    not_discovery = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{page_batch_id}/discovery",
-                           subject=tenant.subject)
+    not_discovery = invoke(
+        "GET", f"/projects/{tenant.project_id}/page-batches/{page_batch_id}/discovery", subject=tenant.subject
+    )
     assert not_discovery.status == 404

@@ -6,26 +6,46 @@ import json
 import uuid
 
 import boto3
+from pageport.batches.dead_letters import DEAD_LETTER_MESSAGE
 
 from devstack.apigw import invoke, lambda_context
 from functions.dead_letter.handler import lambda_handler
-from pageport.batches.dead_letters import DEAD_LETTER_MESSAGE
 from tests.conftest import drain
 
 
 def _sqs_event(bodies: list[str]) -> dict:
-    return {"Records": [
-        {"messageId": str(uuid.uuid4()), "receiptHandle": "r", "body": body, "attributes": {
-            "ApproximateReceiveCount": "4", "SentTimestamp": "0", "SenderId": "x",
-            "ApproximateFirstReceiveTimestamp": "0"}, "messageAttributes": {}, "md5OfBody": "",
-         "eventSource": "aws:sqs", "eventSourceARN": "arn:aws:sqs:us-east-1:000000000000:capture-dlq",
-         "awsRegion": "us-east-1"} for body in bodies]}
+    return {
+        "Records": [
+            {
+                "messageId": str(uuid.uuid4()),
+                "receiptHandle": "r",
+                "body": body,
+                "attributes": {
+                    "ApproximateReceiveCount": "4",
+                    "SentTimestamp": "0",
+                    "SenderId": "x",
+                    "ApproximateFirstReceiveTimestamp": "0",
+                },
+                "messageAttributes": {},
+                "md5OfBody": "",
+                "eventSource": "aws:sqs",
+                "eventSourceARN": "arn:aws:sqs:us-east-1:000000000000:capture-dlq",
+                "awsRegion": "us-east-1",
+            }
+            for body in bodies
+        ]
+    }
 
 
 def test_dead_letters_fail_jobs_once_and_report_partial_failures(db, aws, tenant, monkeypatch):
-    body = {"id": str(uuid.uuid4()), "type": "page_import",
-            "requests": [{"url": f"https://example.com/{i}", "viewport": {"width": 800, "height": 600}} for i in range(2)]}
-    assert invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    body = {
+        "id": str(uuid.uuid4()),
+        "type": "page_import",
+        "requests": [{"url": f"https://example.com/{i}", "viewport": {"width": 800, "height": 600}} for i in range(2)],
+    }
+    assert (
+        invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    )
     messages = [json.dumps(m) for m in drain(aws.queues["capture"])]
     stale = json.loads(messages[1])
     stale["nonce"] = "forged"
@@ -61,12 +81,19 @@ def test_dead_letters_fail_jobs_once_and_report_partial_failures(db, aws, tenant
 
 
 def test_discovery_dead_letter_publishes_failure_unless_finished(db, aws, tenant):
-    body = {"id": str(uuid.uuid4()), "type": "page_discovery", "requests": [{"url": "https://example.com/", "maxPages": 2}]}
-    assert invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    body = {
+        "id": str(uuid.uuid4()),
+        "type": "page_discovery",
+        "requests": [{"url": "https://example.com/", "maxPages": 2}],
+    }
+    assert (
+        invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    )
     (message,) = drain(aws.queues["discovery"])
     assert lambda_handler(_sqs_event([json.dumps(message)]), lambda_context("dead_letter")) == {"batchItemFailures": []}
-    status = json.loads(boto3.client("s3").get_object(
-        Bucket=aws.bucket, Key=message["artifactPrefix"] + "status.json")["Body"].read())
+    status = json.loads(
+        boto3.client("s3").get_object(Bucket=aws.bucket, Key=message["artifactPrefix"] + "status.json")["Body"].read()
+    )
     assert status["status"] == "2" and status["errorMessage"] == DEAD_LETTER_MESSAGE
     got = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{body['id']}/discovery", subject=tenant.subject)
     assert got.body["status"] == "2"

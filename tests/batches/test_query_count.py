@@ -5,24 +5,28 @@ from __future__ import annotations
 import uuid
 
 import psycopg
-
-from devstack.apigw import invoke
 from pageport import db as pageport_db
 
+from devstack.apigw import invoke
 
-class CountingCursor(psycopg.Cursor):  # type: ignore[type-arg]
+
+class CountingCursor(psycopg.Cursor):
     statements: list[str] = []
 
-    def execute(self, query, params=None, **kwargs):  # type: ignore[no-untyped-def, override]
+    def execute(self, query, params=None, **kwargs):
         CountingCursor.statements.append(str(query))
         return super().execute(query, params, **kwargs)
 
 
 def _statements_for_get(tenant, n: int) -> list[str]:
-    body = {"id": str(uuid.uuid4()), "type": "page_import",
-            "requests": [{"url": f"https://example.com/{i}", "viewport": {"width": 800, "height": 600}}
-                         for i in range(n)]}
-    assert invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    body = {
+        "id": str(uuid.uuid4()),
+        "type": "page_import",
+        "requests": [{"url": f"https://example.com/{i}", "viewport": {"width": 800, "height": 600}} for i in range(n)],
+    }
+    assert (
+        invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    )
     conn = pageport_db.shared_connection()
     conn.cursor_factory = CountingCursor
     CountingCursor.statements = []

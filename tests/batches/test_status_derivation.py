@@ -7,9 +7,9 @@ import uuid
 
 import boto3
 import pytest
+from pageport.batches.status import ItemFacts, batch_status, count, item_status
 
 from devstack.apigw import invoke
-from pageport.batches.status import Counts, ItemFacts, batch_status, count, item_status
 from tests.conftest import drain
 
 # (name, facts, expected item status, counted as queued, counted as running)
@@ -64,9 +64,11 @@ def test_every_state_through_the_api(db, aws, tenant):
     from pageport.batches.dispatch import Dispatcher
     from pageport.db import shared_connection
 
-    body = {"id": str(uuid.uuid4()), "type": "page_import",
-            "requests": [{"url": f"https://example.com/{i}", "viewport": {"width": 800, "height": 600}}
-                         for i in range(7)]}
+    body = {
+        "id": str(uuid.uuid4()),
+        "type": "page_import",
+        "requests": [{"url": f"https://example.com/{i}", "viewport": {"width": 800, "height": 600}} for i in range(7)],
+    }
     created = invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body)
     assert created.status == 201
     items = db.execute("SELECT id, job_id FROM batch_item ORDER BY position").fetchall()
@@ -81,8 +83,15 @@ def test_every_state_through_the_api(db, aws, tenant):
     db.execute("UPDATE page_import SET status = '2' WHERE id = ANY(%s)", ([jobs[4], jobs[5], jobs[6]],))
     db.execute("UPDATE batch_item SET cancelled_at = now() WHERE id = ANY(%s)", ([ids[5], ids[6]],))
     got = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{body['id']}", subject=tenant.subject)
-    assert got.body["counts"] == {"total": 7, "processing": 2, "queued": 1, "running": 1, "completed": 1,
-                                  "failed": 2, "cancelled": 2}
+    assert got.body["counts"] == {
+        "total": 7,
+        "processing": 2,
+        "queued": 1,
+        "running": 1,
+        "completed": 1,
+        "failed": 2,
+        "cancelled": 2,
+    }
     assert got.body["status"] == "0"
     listed = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{body['id']}/items", subject=tenant.subject)
     assert [i["status"] for i in listed.body["items"]] == ["0", "0", "1", "2", "2", "3", "3"]
@@ -91,20 +100,31 @@ def test_every_state_through_the_api(db, aws, tenant):
 
 
 def test_discovery_states_through_the_api(db, aws, tenant):
-    body = {"id": str(uuid.uuid4()), "type": "page_discovery", "requests": [{"url": "https://example.com/", "maxPages": 3}]}
+    body = {
+        "id": str(uuid.uuid4()),
+        "type": "page_discovery",
+        "requests": [{"url": "https://example.com/", "maxPages": 3}],
+    }
     path = f"/projects/{tenant.project_id}/page-batches/{body['id']}"
-    assert invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    assert (
+        invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    )
     (message,) = drain(aws.queues["discovery"])
     s3 = boto3.client("s3")
     key = message["artifactPrefix"] + "status.json"
-    expectations = [(None, "0", {"running": 1}), ("0", "0", {"running": 1}), ("2", "2", {"failed": 1}),
-                    ("1", "1", {"completed": 1})]
+    expectations = [
+        (None, "0", {"running": 1}),
+        ("0", "0", {"running": 1}),
+        ("2", "2", {"failed": 1}),
+        ("1", "1", {"completed": 1}),
+    ]
     for published, batch, counts in expectations:
         if published is not None:
-            s3.put_object(Bucket=aws.bucket, Key=key,
-                          Body=json.dumps({"status": published, "pagesFound": 0, "errorMessage": None}).encode())
+            s3.put_object(
+                Bucket=aws.bucket,
+                Key=key,
+                Body=json.dumps({"status": published, "pagesFound": 0, "errorMessage": None}).encode(),
+            )
         got = invoke("GET", path, subject=tenant.subject).body
         assert got["status"] == batch
         assert {k: v for k, v in got["counts"].items() if k in counts} == counts
-
-

@@ -23,7 +23,7 @@ class RecordingSqs:
     sender: str = "d0"
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def send_message_batch(self, QueueUrl: str, Entries: list[dict[str, Any]]) -> dict[str, Any]:  # noqa: N803
+    def send_message_batch(self, QueueUrl: str, Entries: list[dict[str, Any]]) -> dict[str, Any]:
         assert 1 <= len(Entries) <= 10
         assert sum(len(e["MessageBody"].encode()) for e in Entries) <= 1024 * 1024
         with self.lock:
@@ -52,9 +52,11 @@ class SenderView:
         self.recorder = recorder
         self.name = name
 
-    def send_message_batch(self, QueueUrl: str, Entries: list[dict[str, Any]]) -> dict[str, Any]:  # noqa: N803
+    def send_message_batch(self, QueueUrl: str, Entries: list[dict[str, Any]]) -> dict[str, Any]:
         with self.recorder.lock:
             for entry in Entries:
                 self.recorder.sent.append((QueueUrl, entry["MessageBody"], self.name))
-        return {"Successful": [{"Id": e["Id"], "MessageId": e["Id"], "MD5OfMessageBody": ""} for e in Entries],
-                "Failed": []}
+        return {
+            "Successful": [{"Id": e["Id"], "MessageId": e["Id"], "MD5OfMessageBody": ""} for e in Entries],
+            "Failed": [],
+        }

@@ -6,10 +6,9 @@ import json
 import threading
 import uuid
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
-
 from pageport import aws as pageport_aws
 from pageport.batches import service
 from pageport.batches.dispatch import MAX_ATTEMPTS, TERMINAL_MESSAGE, Dispatcher
@@ -17,6 +16,7 @@ from pageport.db import connect
 from pageport.models.api import Viewport
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore
+
 from tests.conftest import drain
 from tests.dispatch.fakes import Crash, RecordingSqs, SenderView
 from tests.support import finish_capture, message_from_queue_body
@@ -24,7 +24,7 @@ from tests.support import finish_capture, message_from_queue_body
 
 class Clock:
     def __init__(self) -> None:
-        self.now = datetime.now(timezone.utc)
+        self.now = datetime.now(UTC)
 
     def __call__(self) -> datetime:
         return self.now
@@ -36,8 +36,10 @@ class Clock:
 def _queued_batch(db, tenant, n: int) -> str:
     """A committed batch whose items nobody has sent yet (no fast path here)."""
     scope = Scope(tenant.organization_id, tenant.project_id, tenant.subject)
-    requests = [{"url": f"https://example.com/{i}", "viewport": Viewport(width=800, height=600).to_json_dict()}
-                for i in range(n)]
+    requests = [
+        {"url": f"https://example.com/{i}", "viewport": Viewport(width=800, height=600).to_json_dict()}
+        for i in range(n)
+    ]
     created = service.create_batch(db, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False)
     return created.batch.id
 
@@ -61,7 +63,7 @@ def test_four_concurrent_dispatchers_send_every_item_exactly_once(db, queues, te
         conn = connect()
         try:
             barrier.wait()
-            Dispatcher(conn, SenderView(recorder, name), claim_size=50).run()  # type: ignore[arg-type]
+            Dispatcher(conn, SenderView(recorder, name), claim_size=50).run()
         except BaseException as exc:
             errors.append(exc)
         finally:
@@ -86,12 +88,12 @@ def test_a_failed_send_is_resent_after_the_lease_with_an_identical_body(db, queu
     batch_id = _queued_batch(db, tenant, 3)
     clock = Clock()
     flaky = RecordingSqs(fail_call=lambda call, entries: "raise" if call == 1 else None)
-    first = Dispatcher(db, flaky, clock=clock).run()  # type: ignore[arg-type]
+    first = Dispatcher(db, flaky, clock=clock).run()
     assert first.failed_sends == 3 and first.sent == 0
     assert all(i["dispatched_at"] is None and i["lease_until"] is not None for i in _items(db, batch_id))
-    assert Dispatcher(db, flaky, clock=clock).run().claimed == 0  # type: ignore[arg-type]  # leased
+    assert Dispatcher(db, flaky, clock=clock).run().claimed == 0  # leased
     clock.advance(91)
-    second = Dispatcher(db, flaky, clock=clock).run()  # type: ignore[arg-type]
+    second = Dispatcher(db, flaky, clock=clock).run()
     assert second.sent == 3
     stored = {item["id"]: item for item in _items(db, batch_id)}
     assert all(item["dispatch_attempts"] == 2 and item["dispatched_at"] for item in stored.values())
@@ -104,13 +106,13 @@ def test_partial_batch_failure_resends_only_the_failed_entries(db, queues, tenan
     batch_id = _queued_batch(db, tenant, 5)
     clock = Clock()
     refused = RecordingSqs(refuse_entry=lambda call, entry: call == 1 and entry["Id"] in ("1", "3"))
-    Dispatcher(db, refused, clock=clock).run()  # type: ignore[arg-type]
+    Dispatcher(db, refused, clock=clock).run()
     items = _items(db, batch_id)
     assert [i["dispatched_at"] is not None for i in items] == [True, False, True, False, True]
     clock.advance(91)
-    report = Dispatcher(db, refused, clock=clock).run()  # type: ignore[arg-type]
+    report = Dispatcher(db, refused, clock=clock).run()
     assert report.claimed == 2 and report.sent == 2
-    assert len(refused.sent) == 5 and len(set(b for _, b, _ in refused.sent)) == 5
+    assert len(refused.sent) == 5 and len({b for _, b, _ in refused.sent}) == 5
     assert all(i["dispatched_at"] for i in _items(db, batch_id))
 
 
@@ -118,16 +120,17 @@ def test_three_failed_tries_fail_the_item_and_its_child_job(db, queues, tenant):
     batch_id = _queued_batch(db, tenant, 2)
     clock = Clock()
     down = RecordingSqs(fail_call=lambda call, entries: "raise")
-    for attempt in range(MAX_ATTEMPTS):
-        report = Dispatcher(db, down, clock=clock).run()  # type: ignore[arg-type]
+    for _ in range(MAX_ATTEMPTS):
+        report = Dispatcher(db, down, clock=clock).run()
         assert report.claimed == 2
         clock.advance(91)
     items = _items(db, batch_id)
     assert all(i["error_message"] == TERMINAL_MESSAGE and i["dispatch_attempts"] == 3 for i in items)
     children = db.execute("SELECT status, error_message, updated_by FROM page_import").fetchall()
-    assert all(c == {"status": "2", "error_message": TERMINAL_MESSAGE, "updated_by": "backend:dead-letter"}
-               for c in children)
-    assert Dispatcher(db, down, clock=clock).run().claimed == 0  # type: ignore[arg-type]
+    assert all(
+        c == {"status": "2", "error_message": TERMINAL_MESSAGE, "updated_by": "backend:dead-letter"} for c in children
+    )
+    assert Dispatcher(db, down, clock=clock).run().claimed == 0
     scope = Scope(tenant.organization_id, tenant.project_id, tenant.subject)
     view = service.get_batch(db.cursor(), scope, batch_id)
     assert view.status == "2" and view.counts.failed == 2
@@ -138,11 +141,11 @@ def test_crash_between_send_and_mark_resends_and_the_consumer_fence_drops_the_co
     clock = Clock()
     crashing = RecordingSqs(fail_call=lambda call, entries: "crash" if call == 1 else None)
     with pytest.raises(Crash):
-        Dispatcher(db, crashing, clock=clock).run()  # type: ignore[arg-type]
+        Dispatcher(db, crashing, clock=clock).run()
     (item,) = _items(db, batch_id)
     assert item["dispatched_at"] is None and item["dispatch_attempts"] == 1
     clock.advance(91)
-    Dispatcher(db, crashing, clock=clock).run()  # type: ignore[arg-type]
+    Dispatcher(db, crashing, clock=clock).run()
     (first_copy, second_copy) = [body for _, body, _ in crashing.sent]
     assert first_copy == second_copy
     store = ArtifactStore.default()
@@ -164,7 +167,7 @@ def test_connection_killed_mid_claim_loses_nothing(db, queues, tenant, database_
 
     def claim() -> None:
         try:
-            Dispatcher(victim, RecordingSqs()).run()  # type: ignore[arg-type]
+            Dispatcher(victim, RecordingSqs()).run()
         except BaseException as exc:
             outcome.append(exc)
 
@@ -184,19 +187,22 @@ def test_connection_killed_mid_claim_loses_nothing(db, queues, tenant, database_
     assert "terminat" in reason or "closed" in reason
     assert all(i["lease_until"] is None and i["dispatch_attempts"] == 0 for i in _items(db, batch_id))
     recorder = RecordingSqs()
-    assert Dispatcher(db, recorder).run().sent == 30  # type: ignore[arg-type]
+    assert Dispatcher(db, recorder).run().sent == 30
 
 
 def test_connection_killed_after_claim_is_recovered_after_the_lease(db, queues, tenant, database_url):
     batch_id = _queued_batch(db, tenant, 12)
     clock = Clock()
     victim = connect(database_url)
-    killer = RecordingSqs(fail_call=lambda call, entries: (
-        db.execute("SELECT pg_terminate_backend(%s)", (victim.info.backend_pid,)) and None) if call == 1 else None)
-    with pytest.raises(Exception, match="(?i)terminat|closed|connection"):
-        Dispatcher(victim, killer, clock=clock).run()  # type: ignore[arg-type]
+    killer = RecordingSqs(
+        fail_call=lambda call, entries: (
+            (db.execute("SELECT pg_terminate_backend(%s)", (victim.info.backend_pid,)) and None) if call == 1 else None
+        )
+    )
+    with pytest.raises(Exception, match=r"(?i)terminat|closed|connection"):
+        Dispatcher(victim, killer, clock=clock).run()
     clock.advance(91)
-    Dispatcher(db, killer, clock=clock).run()  # type: ignore[arg-type]
+    Dispatcher(db, killer, clock=clock).run()
     assert all(i["dispatched_at"] for i in _items(db, batch_id))
     assert len({b for _, b, _ in killer.sent}) == 12
 
@@ -206,14 +212,14 @@ def test_cancelled_items_are_never_sent(db, queues, tenant):
     scope = Scope(tenant.organization_id, tenant.project_id, tenant.subject)
     service.cancel_batch(db, scope, batch_id)
     recorder = RecordingSqs()
-    assert Dispatcher(db, recorder).run().claimed == 0  # type: ignore[arg-type]
+    assert Dispatcher(db, recorder).run().claimed == 0
     assert recorder.sent == []
 
 
 def test_stops_claiming_when_lambda_time_is_short(db, queues, tenant):
     _queued_batch(db, tenant, 3)
     recorder = RecordingSqs()
-    report = Dispatcher(db, recorder).run(remaining_ms=lambda: 5_000)  # type: ignore[arg-type]
+    report = Dispatcher(db, recorder).run(remaining_ms=lambda: 5_000)
     assert report.claimed == 0 and recorder.sent == []
 
 
@@ -228,7 +234,7 @@ def test_real_sqs_delivery_with_moto(db, queues, tenant):
 def test_large_messages_are_split_under_one_mebibyte(db, queues, tenant):
     from pageport.batches.dispatch import Claimed, _chunks
 
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     items = [Claimed(str(i), "page_import", None, "x" * 300_000, 1, now) for i in range(7)]
     chunks = list(_chunks(items))
     assert [len(c) for c in chunks] == [3, 3, 1]
