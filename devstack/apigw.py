@@ -150,8 +150,13 @@ def function_url_event(body: str, *, path: str = "/", headers: Mapping[str, str]
         "rawQueryString": "",
         "headers": dict(headers or {"content-type": "application/json"}),
         "requestContext": {
-            "http": {"method": "POST", "path": path, "protocol": "HTTP/1.1", "sourceIp": "127.0.0.1",
-                     "userAgent": "pageport-worker"},
+            "http": {
+                "method": "POST",
+                "path": path,
+                "protocol": "HTTP/1.1",
+                "sourceIp": "127.0.0.1",
+                "userAgent": "pageport-worker",
+            },
             "requestId": str(uuid.uuid4()),
             "routeKey": "$default",
             "stage": "$default",

@@ -31,9 +31,14 @@ ERROR_SCHEMA = {
     },
 }
 ERROR_STATUSES = {
-    "400": "Malformed JSON", "401": "No verified caller", "404": "Not found (or another tenant's)",
-    "405": "Method not allowed", "409": "Conflicts with the current state", "413": "Body too large",
-    "422": "Validation failed, one detail per bad field", "502": "Stored result failed verification",
+    "400": "Malformed JSON",
+    "401": "No verified caller",
+    "404": "Not found (or another tenant's)",
+    "405": "Method not allowed",
+    "409": "Conflicts with the current state",
+    "413": "Body too large",
+    "422": "Validation failed, one detail per bad field",
+    "502": "Stored result failed verification",
     "503": "Temporarily unable to queue the job",
 }
 
@@ -51,10 +56,13 @@ def build_document() -> dict[str, Any]:
                 operation["security"] = [{"cognito": []}]
                 responses = operation.setdefault("responses", {})
                 for status, description in ERROR_STATUSES.items():
-                    responses.setdefault(status, {
-                        "description": description,
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-                    })
+                    responses.setdefault(
+                        status,
+                        {
+                            "description": description,
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                        },
+                    )
                 # Powertools documents its own 422 shape; ours is the Error body.
                 responses["422"] = {
                     "description": ERROR_STATUSES["422"],
@@ -66,15 +74,28 @@ def build_document() -> dict[str, Any]:
                 schemas[name] = component
     return {
         "openapi": "3.1.0",
-        "info": {"title": TITLE, "version": VERSION,
-                 "description": "Turn live web pages into editable Figma designs. See api.md for the contract."},
-        "servers": [{"url": "https://{api}.execute-api.{region}.amazonaws.com/v1",
-                     "variables": {"api": {"default": "api"}, "region": {"default": "us-east-1"}}}],
+        "info": {
+            "title": TITLE,
+            "version": VERSION,
+            "description": "Turn live web pages into editable Figma designs. See api.md for the contract.",
+        },
+        "servers": [
+            {
+                "url": "https://{api}.execute-api.{region}.amazonaws.com/v1",
+                "variables": {"api": {"default": "api"}, "region": {"default": "us-east-1"}},
+            }
+        ],
         "paths": dict(sorted(paths.items())),
         "components": {
             "schemas": dict(sorted(schemas.items())),
-            "securitySchemes": {"cognito": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
-                                            "description": "A Cognito User Pool ID token."}},
+            "securitySchemes": {
+                "cognito": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "bearerFormat": "JWT",
+                    "description": "A Cognito User Pool ID token.",
+                }
+            },
         },
     }
 

@@ -14,14 +14,19 @@ from typing import Any
 
 import psycopg
 import pytest
-from psycopg import sql
-
 from pageport import db as pageport_db
 from pageport.migrations import apply_migrations
 from pageport.settings import get_settings
+from psycopg import sql
 
 TABLES_IN_DELETE_ORDER = (
-    "batch_item", "batch", "code2des", "page_import", "organization_member", "project", "organization",
+    "batch_item",
+    "batch",
+    "code2des",
+    "page_import",
+    "organization_member",
+    "project",
+    "organization",
 )
 
 
@@ -69,9 +74,7 @@ def db(database_url: str) -> Iterator[pageport_db.Connection]:
     try:
         yield conn
     finally:
-        conn.execute(
-            "TRUNCATE " + ", ".join(TABLES_IN_DELETE_ORDER) + " RESTART IDENTITY CASCADE"
-        )
+        conn.execute("TRUNCATE " + ", ".join(TABLES_IN_DELETE_ORDER) + " RESTART IDENTITY CASCADE")
         conn.close()
 
 
@@ -91,9 +94,7 @@ def make_tenant(conn: pageport_db.Connection, label: str) -> Tenant:
         (org["id"], f"project {label}"),
     ).fetchone()
     assert project is not None
-    conn.execute(
-        "INSERT INTO organization_member (organization_id, subject) VALUES (%s, %s)", (org["id"], subject)
-    )
+    conn.execute("INSERT INTO organization_member (organization_id, subject) VALUES (%s, %s)", (org["id"], subject))
     return Tenant(org["id"], project["id"], subject)
 
 
@@ -136,7 +137,6 @@ AWS_ENV = {
 def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[AwsResources]:
     """moto S3 and SQS with the artifact bucket and every worker queue (and its DLQ)."""
     from moto import mock_aws
-
     from pageport import aws as pageport_aws
 
     for key, value in AWS_ENV.items():
@@ -178,6 +178,8 @@ def drain(queue_url: str, max_messages: int = 1000) -> list[dict[str, Any]]:
         if not got:
             break
         bodies.extend(json.loads(message["Body"]) for message in got)
-        sqs.delete_message_batch(QueueUrl=queue_url, Entries=[
-            {"Id": str(i), "ReceiptHandle": message["ReceiptHandle"]} for i, message in enumerate(got)])
+        sqs.delete_message_batch(
+            QueueUrl=queue_url,
+            Entries=[{"Id": str(i), "ReceiptHandle": message["ReceiptHandle"]} for i, message in enumerate(got)],
+        )
     return bodies

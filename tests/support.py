@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from devstack.apigw import ApiResponse, invoke, invoke_webhook
 from pageport.db import Connection
 from pageport.models.messages import CaptureMessage, ConvertMessage, worker_message_adapter
 from pageport.storage import ArtifactStore
 from pageport.workers import artifacts
+
+from devstack.apigw import ApiResponse, invoke, invoke_webhook
 from tests.conftest import Tenant
 
 PNG_1x1 = bytes.fromhex(
@@ -19,8 +20,12 @@ PNG_1x1 = bytes.fromhex(
 
 
 def create_page_import(tenant: Tenant, url: str = "https://example.com/") -> dict[str, Any]:
-    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
-                      body={"url": url, "viewport": {"width": 1440, "height": 900}})
+    response = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-imports",
+        subject=tenant.subject,
+        body={"url": url, "viewport": {"width": 1440, "height": 900}},
+    )
     assert response.status == 201, response.body
     body: dict[str, Any] = response.body
     return body
@@ -39,10 +44,17 @@ def message_from_queue_body(body: dict[str, Any]) -> Any:
     return worker_message_adapter.validate_python(body)
 
 
-def page_import_webhook(message: CaptureMessage, manifest_url: str, outcome: str = "succeeded",
-                        **overrides: Any) -> ApiResponse:
-    payload = {"pageImportId": message.page_import_id, "attempt": message.attempt, "nonce": message.nonce,
-               "outcome": outcome, "manifestUrl": manifest_url, **overrides}
+def page_import_webhook(
+    message: CaptureMessage, manifest_url: str, outcome: str = "succeeded", **overrides: Any
+) -> ApiResponse:
+    payload = {
+        "pageImportId": message.page_import_id,
+        "attempt": message.attempt,
+        "nonce": message.nonce,
+        "outcome": outcome,
+        "manifestUrl": manifest_url,
+        **overrides,
+    }
     return invoke_webhook("page_import_webhook", json.dumps(payload))
 
 
@@ -73,26 +85,48 @@ def convert_message_for(db: Connection, code2des_id: str) -> ConvertMessage:
     return convert_message(row, source, ArtifactStore.default())
 
 
-def code2des_webhook(message: ConvertMessage, manifest_url: str, outcome: str = "succeeded",
-                     **overrides: Any) -> ApiResponse:
-    payload = {"code2desId": message.code2des_id, "attempt": message.attempt, "nonce": message.nonce,
-               "outcome": outcome, "manifestUrl": manifest_url, **overrides}
+def code2des_webhook(
+    message: ConvertMessage, manifest_url: str, outcome: str = "succeeded", **overrides: Any
+) -> ApiResponse:
+    payload = {
+        "code2desId": message.code2des_id,
+        "attempt": message.attempt,
+        "nonce": message.nonce,
+        "outcome": outcome,
+        "manifestUrl": manifest_url,
+        **overrides,
+    }
     return invoke_webhook("code2des_webhook", json.dumps(payload))
 
 
-def finish_conversion(store: ArtifactStore, message: ConvertMessage, images: dict[str, bytes] | None = None,
-                      warning_count: int = 2) -> ApiResponse:
+def finish_conversion(
+    store: ArtifactStore, message: ConvertMessage, images: dict[str, bytes] | None = None, warning_count: int = 2
+) -> ApiResponse:
     images = images if images is not None else {}
-    document = {"document": {"id": "1:1", "type": "FRAME", "name": "Page", "children": []},
-                "images": {h: {"sha256": h} for h in images}, "version": 1}
+    document = {
+        "document": {"id": "1:1", "type": "FRAME", "name": "Page", "children": []},
+        "images": {h: {"sha256": h} for h in images},
+        "version": 1,
+    }
     manifest_url = artifacts.write_convert_success(
-        store, message, result_json=json.dumps(document, sort_keys=True).encode(), images=images,
+        store,
+        message,
+        result_json=json.dumps(document, sort_keys=True).encode(),
+        images=images,
         warning_count=warning_count,
     )
     return code2des_webhook(message, manifest_url, warningCount=warning_count)
 
 
 def create_code2des(tenant: Tenant, page_import_id: str, screen: str = "desktop") -> ApiResponse:
-    return invoke("POST", f"/projects/{tenant.project_id}/code2des", subject=tenant.subject,
-                  body={"pageImportId": page_import_id, "figmaFileKey": "AbC123", "screenId": screen,
-                        "placementTarget": "page:1"})
+    return invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/code2des",
+        subject=tenant.subject,
+        body={
+            "pageImportId": page_import_id,
+            "figmaFileKey": "AbC123",
+            "screenId": screen,
+            "placementTarget": "page:1",
+        },
+    )

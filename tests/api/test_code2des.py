@@ -7,9 +7,9 @@ import hashlib
 import json
 
 import boto3
+from pageport.storage import ArtifactStore
 
 from devstack.apigw import invoke
-from pageport.storage import ArtifactStore
 from tests.conftest import drain
 from tests.support import (
     completed_page_import,
@@ -116,8 +116,9 @@ def test_tampered_result_is_502_and_reveals_nothing(db, aws, tenant):
     message = convert_message_for(db, created["code2desId"])
     assert finish_conversion(store, message).status == 200
     boto3.client("s3").put_object(Bucket=aws.bucket, Key=message.artifact_prefix + "result.json", Body=b"{}")
-    response = invoke("GET", f"/projects/{tenant.project_id}/code2des/{created['code2desId']}/result",
-                      subject=tenant.subject)
+    response = invoke(
+        "GET", f"/projects/{tenant.project_id}/code2des/{created['code2desId']}/result", subject=tenant.subject
+    )
     assert response.status == 502
     assert response.body["error"]["code"] == "result_unverifiable"
     assert aws.bucket not in json.dumps(response.body)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from devstack.openapi import build_document, render
 from pageport.routes import ROUTES
+
+from devstack.openapi import build_document, render
 
 
 def test_committed_document_is_current(repo_root):
@@ -22,5 +23,6 @@ def test_document_matches_route_table():
         assert operation["operationId"] == route.function
         assert operation["security"] == [{"cognito": []}]
         assert operation["responses"]["422"]["content"]["application/json"]["schema"] == {
-            "$ref": "#/components/schemas/Error"}
+            "$ref": "#/components/schemas/Error"
+        }
     assert "nonce" not in json.dumps(document["components"]["schemas"]).lower()

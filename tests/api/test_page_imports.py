@@ -68,29 +68,46 @@ def test_invalid_requests_are_422_and_store_nothing(db, aws, tenant, body, loc):
 
 def test_allowed_bounds_are_accepted(db, aws, tenant):
     for viewport, scale in (({"width": 320, "height": 240}, 1), ({"width": 3840, "height": 4320}, 3)):
-        response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
-                          body={"url": "https://example.com/", "viewport": viewport, "deviceScaleFactor": scale,
-                                "readySelector": "m" * 512})
+        response = invoke(
+            "POST",
+            f"/projects/{tenant.project_id}/page-imports",
+            subject=tenant.subject,
+            body={
+                "url": "https://example.com/",
+                "viewport": viewport,
+                "deviceScaleFactor": scale,
+                "readySelector": "m" * 512,
+            },
+        )
         assert response.status == 201, response.body
 
 
 def test_malformed_json_is_400(db, aws, tenant):
-    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
-                      raw_body="{not json")
+    response = invoke(
+        "POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject, raw_body="{not json"
+    )
     assert response.status == 400
     assert response.body["error"]["code"] == "malformed_request"
 
 
 def test_oversized_body_is_413(db, aws, tenant):
-    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
-                      raw_body=json.dumps({"url": "https://example.com/", "pad": "x" * (3 * 1024 * 1024)}))
+    response = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-imports",
+        subject=tenant.subject,
+        raw_body=json.dumps({"url": "https://example.com/", "pad": "x" * (3 * 1024 * 1024)}),
+    )
     assert response.status == 413
     assert response.body["error"]["code"] == "payload_too_large"
 
 
 def test_no_claims_is_401(db, aws, tenant):
-    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=None,
-                      body={"url": "https://example.com/", "viewport": VIEWPORT})
+    response = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-imports",
+        subject=None,
+        body={"url": "https://example.com/", "viewport": VIEWPORT},
+    )
     assert response.status == 401
     assert response.body["error"]["code"] == "unauthorized"
 
@@ -105,15 +122,21 @@ def test_unknown_project_route_and_method(db, aws, tenant):
 
 def test_soft_deleted_page_import_is_404(db, aws, tenant):
     created = create_page_import(tenant)
-    db.execute("UPDATE page_import SET deleted_at = now(), deleted_by = 'ops' WHERE id = %s", (created["pageImportId"],))
+    db.execute(
+        "UPDATE page_import SET deleted_at = now(), deleted_by = 'ops' WHERE id = %s", (created["pageImportId"],)
+    )
     got = invoke("GET", f"/projects/{tenant.project_id}/page-imports/{created['pageImportId']}", subject=tenant.subject)
     assert got.status == 404
 
 
 def test_publish_failure_marks_row_failed_and_answers_503(db, aws, tenant):
     boto3.client("sqs").delete_queue(QueueUrl=aws.queues["capture"])
-    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
-                      body={"url": "https://example.com/", "viewport": VIEWPORT})
+    response = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-imports",
+        subject=tenant.subject,
+        body={"url": "https://example.com/", "viewport": VIEWPORT},
+    )
     assert response.status == 503
     assert response.body["error"]["code"] == "publish_failed"
     text = json.dumps(response.body)

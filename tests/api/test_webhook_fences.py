@@ -6,10 +6,10 @@ import json
 
 import boto3
 import pytest
-
-from devstack.apigw import invoke_webhook
 from pageport.storage import ArtifactStore
 from pageport.workers import artifacts
+
+from devstack.apigw import invoke_webhook
 from tests.support import (
     PNG_1x1,
     capture_message_for,
@@ -72,8 +72,7 @@ def _outcome_differs_from_manifest(db, aws, store, message):
 
 
 def _soft_deleted(db, aws, store, message):
-    db.execute("UPDATE page_import SET deleted_at = now(), deleted_by = 'ops' WHERE id = %s",
-               (message.page_import_id,))
+    db.execute("UPDATE page_import SET deleted_at = now(), deleted_by = 'ops' WHERE id = %s", (message.page_import_id,))
     return page_import_webhook(message, _success_manifest(store, message))
 
 
@@ -90,8 +89,9 @@ def _already_completed(db, aws, store, message):
 
 
 def create_page_import_for_same_tenant(db, message):
-    row = db.execute("SELECT organization_id, project_id, created_by FROM page_import WHERE id = %s",
-                     (message.page_import_id,)).fetchone()
+    row = db.execute(
+        "SELECT organization_id, project_id, created_by FROM page_import WHERE id = %s", (message.page_import_id,)
+    ).fetchone()
     from tests.conftest import Tenant
 
     return create_page_import(Tenant(row["organization_id"], row["project_id"], row["created_by"]))["pageImportId"]
@@ -129,7 +129,8 @@ def test_mismatch_is_409_and_changes_nothing(db, aws, tenant, case):
     assert response.body["error"]["code"] == "webhook_mismatch"
     if case == "soft-deleted row":
         assert {k: v for k, v in after.items() if not k.startswith("deleted")} == {
-            k: v for k, v in before.items() if not k.startswith("deleted")}
+            k: v for k, v in before.items() if not k.startswith("deleted")
+        }
         assert after["status"] == "0"
     else:
         assert after == before
@@ -172,9 +173,15 @@ def test_failure_stores_safe_message_and_failure_pointer(db, aws, tenant):
 
 
 def test_unknown_job_and_malformed_payloads(db, aws, tenant):
-    assert invoke_webhook("page_import_webhook", json.dumps(
-        {"pageImportId": "nope", "attempt": 1, "nonce": "n", "outcome": "succeeded",
-         "manifestUrl": "s3://b/k"})).status == 409
+    assert (
+        invoke_webhook(
+            "page_import_webhook",
+            json.dumps(
+                {"pageImportId": "nope", "attempt": 1, "nonce": "n", "outcome": "succeeded", "manifestUrl": "s3://b/k"}
+            ),
+        ).status
+        == 409
+    )
     assert invoke_webhook("page_import_webhook", "{oops").status == 400
     bad = invoke_webhook("page_import_webhook", json.dumps({"pageImportId": "x"}))
     assert bad.status == 422 and bad.body["error"]["code"] == "validation_error"
@@ -184,12 +191,20 @@ def test_code2des_webhook_fences_and_replays(db, aws, tenant):
     store = ArtifactStore.default()
     created = create_code2des(tenant, completed_page_import(db, tenant, store)).body
     message = convert_message_for(db, created["code2desId"])
-    manifest_url = artifacts.write_convert_success(store, message, result_json=b'{"document":{}}', images={},
-                                                   warning_count=3)
+    manifest_url = artifacts.write_convert_success(
+        store, message, result_json=b'{"document":{}}', images={}, warning_count=3
+    )
 
     def call(**overrides):
-        payload = {"code2desId": message.code2des_id, "attempt": 1, "nonce": message.nonce,
-                   "outcome": "succeeded", "manifestUrl": manifest_url, "warningCount": 3, **overrides}
+        payload = {
+            "code2desId": message.code2des_id,
+            "attempt": 1,
+            "nonce": message.nonce,
+            "outcome": "succeeded",
+            "manifestUrl": manifest_url,
+            "warningCount": 3,
+            **overrides,
+        }
         return invoke_webhook("code2des_webhook", json.dumps(payload))
 
     before = db.execute("SELECT * FROM code2des").fetchone()

@@ -9,10 +9,10 @@ from typing import Any
 
 import psycopg
 import pytest
-
 from pageport.db import Connection
 from pageport.ids import new_id, new_nonce
 from pageport.migrations import apply_migrations, available_migrations
+
 from tests.conftest import Tenant, make_tenant
 
 SPEC: dict[str, Any] = json.loads((Path(__file__).parent / "seed_schema.json").read_text())
@@ -124,8 +124,7 @@ def _insert_code2des(db: Connection, tenant: Tenant, page_import_id: str) -> str
         """INSERT INTO code2des (id, organization_id, project_id, page_import_id, figma_file_key,
                screen_id, nonce, created_by, updated_by)
            VALUES (%s, %s, %s, %s, 'file', 'screen', %s, %s, %s)""",
-        (cid, tenant.organization_id, tenant.project_id, page_import_id, new_nonce(), tenant.subject,
-         tenant.subject),
+        (cid, tenant.organization_id, tenant.project_id, page_import_id, new_nonce(), tenant.subject, tenant.subject),
     )
     return cid
 
@@ -150,7 +149,11 @@ def test_defaults(db: Connection, tenant: Tenant) -> None:
     row = db.execute("SELECT * FROM page_import WHERE id = %s", (pid,)).fetchone()
     assert row is not None
     assert (row["status"], row["attempt"], row["device_scale_factor"], row["source_kind"]) == (
-        "0", 1, 1.0, "public_url")
+        "0",
+        1,
+        1.0,
+        "public_url",
+    )
     assert row["created_at"] is not None and row["updated_at"] is not None and row["deleted_at"] is None
     cid = _insert_code2des(db, tenant, pid)
     c2d = db.execute("SELECT status, attempt, warning_count FROM code2des WHERE id = %s", (cid,)).fetchone()
