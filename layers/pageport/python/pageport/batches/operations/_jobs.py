@@ -18,11 +18,15 @@ from pageport.services.validation import parse_model
 
 
 def grouped_facts(cur: Cursor, table: str, batch_id: str) -> list[tuple[ItemFacts, int]]:
+    # A correlated primary-key lookup per item, so the cost follows the batch's size and never
+    # the job table's (a hash join would scan every job of every batch).
     rows = cur.execute(
         sql.SQL(
             """SELECT i.cancelled_at IS NOT NULL AS cancelled, i.error_message IS NOT NULL AS dispatch_failed,
-                      i.dispatched_at IS NOT NULL AS accepted, j.status::text AS child_status, count(*) AS n
-               FROM batch_item i LEFT JOIN {} j ON j.id = i.job_id AND j.deleted_at IS NULL
+                      i.dispatched_at IS NOT NULL AS accepted,
+                      (SELECT j.status::text FROM {} j WHERE j.id = i.job_id AND j.deleted_at IS NULL) AS child_status,
+                      count(*) AS n
+               FROM batch_item i
                WHERE i.batch_id = %s AND i.deleted_at IS NULL
                GROUP BY 1, 2, 3, 4"""
         ).format(sql.Identifier(table)),

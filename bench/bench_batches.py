@@ -1,0 +1,81 @@
+"""Issue 4's bars: creating a 500-item batch vs loading the same rows with one COPY, and
+reading its derived status vs a single-row primary-key lookup, all in the same run."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from common import emit, median_of, migrated_database, result
+
+RUNS = 15
+N = 500
+
+
+def main() -> None:
+    with migrated_database() as url:
+        from pageport.batches import service
+        from pageport.db import connect
+        from pageport.ids import new_id, new_nonce
+        from pageport.services.tenancy import Scope
+
+        conn = connect(url)
+        org = conn.execute("INSERT INTO organization (name) VALUES ('bench') RETURNING id").fetchone()["id"]
+        project = conn.execute(
+            "INSERT INTO project (organization_id, name) VALUES (%s, 'bench') RETURNING id", (org,)
+        ).fetchone()["id"]
+        scope = Scope(org, project, "bench-user")
+        requests = [{"url": f"https://example.com/p/{i}", "viewport": {"width": 1440, "height": 900}} for i in range(N)]
+
+        def create() -> None:
+            service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False)
+
+        def copy_floor() -> None:
+            # The same rows (batch, 500 page imports, 500 items with their messages), one COPY each.
+            batch_id = str(uuid.uuid4())
+            with conn.transaction(), conn.cursor() as cur:
+                cur.execute(
+                    "INSERT INTO batch (id, organization_id, project_id, type, request_hash, created_by, updated_by)"
+                    " VALUES (%s, %s, %s, 'page_import', %s, 'u', 'u')",
+                    (batch_id, org, project, "0" * 64),
+                )
+                jobs = [new_id() for _ in range(N)]
+                with cur.copy(
+                    "COPY page_import (id, organization_id, project_id, source_url, viewport_width, viewport_height,"
+                    " nonce, created_by, updated_by) FROM STDIN"
+                ) as copy:
+                    for i, job in enumerate(jobs):
+                        copy.write_row((job, org, project, requests[i]["url"], 1440, 900, new_nonce(), "u", "u"))
+                with cur.copy(
+                    "COPY batch_item (id, batch_id, position, request, job_id, message, created_by, updated_by)"
+                    " FROM STDIN"
+                ) as copy:
+                    for i, job in enumerate(jobs):
+                        message = json.dumps({"kind": "capture", "pageImportId": job, "url": requests[i]["url"]})
+                        copy.write_row((new_id(), batch_id, i, json.dumps(requests[i]), job, message, "u", "u"))
+
+        create_median = median_of(create, RUNS)
+        floor_median = median_of(copy_floor, RUNS)
+        emit(result("batch_create_500", "s", create_median, "COPY of the same rows", floor_median, "ratio <= 3"))
+
+        target = service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False)
+        batch_id = target.batch.id
+        some_job = conn.execute("SELECT job_id FROM batch_item WHERE batch_id = %s LIMIT 1", (batch_id,)).fetchone()
+
+        def read_status() -> None:
+            with conn.transaction(), conn.cursor() as cur:
+                service.get_batch(cur, scope, batch_id)
+
+        def pk_lookup() -> None:
+            with conn.transaction(), conn.cursor() as cur:
+                cur.execute("SELECT * FROM page_import WHERE id = %s", (some_job["job_id"],)).fetchone()
+
+        status_median = median_of(read_status, RUNS * 4)
+        pk_median = median_of(pk_lookup, RUNS * 4)
+        emit(result("batch_status_500", "s", status_median, "single-row primary-key lookup", pk_median,
+                    "ratio <= 5"))
+        conn.close()
+
+
+if __name__ == "__main__":
+    main()
