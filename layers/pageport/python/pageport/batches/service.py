@@ -71,7 +71,7 @@ _BATCH_SELECT = """
     SELECT b.*, (SELECT s.id FROM batch s
                  WHERE s.organization_id = b.organization_id AND s.project_id = b.project_id
                    AND s.deleted_at IS NULL AND s.id <> b.id
-                   AND encode(sha256(convert_to(s.id, 'UTF8')), 'hex') = b.request_hash
+                   AND encode(sha256(s.id::bytea), 'hex') = b.request_hash
                  LIMIT 1) AS retry_of
     FROM batch b
     WHERE b.id = %s AND b.organization_id = %s AND b.project_id = %s AND b.deleted_at IS NULL"""
