@@ -59,6 +59,15 @@ def close_browser() -> None:
         _browser = _playwright = _launch_proxy = None
 
 
+def _refusal_message(url: str, blocked: list[BlockedRequest]) -> str | None:
+    """When the page itself was refused by the SSRF policy, say so instead of "HTTP 403"."""
+    from urllib.parse import urlsplit
+
+    host = urlsplit(url).hostname
+    reason = next((b.reason for b in blocked if b.host == host), None)
+    return f"The page's address is not allowed ({reason})." if reason else None
+
+
 def run_capture(
     message: CaptureMessage, *, store: ArtifactStore | None = None, policy: TargetPolicy | None = None
 ) -> Delivery:
@@ -71,8 +80,9 @@ def run_capture(
     policy = policy or TargetPolicy(allow_private=settings.pageport_allow_private_targets)
     log = {"page_import_id": message.page_import_id, "attempt": message.attempt}
     blocked: list[BlockedRequest] = []
+    proxy = EgressProxy(policy)
     try:
-        with EgressProxy(policy) as proxy:
+        with proxy:
             bundle = capture_page(
                 CaptureRequest(
                     url=message.source_url,
@@ -85,7 +95,7 @@ def run_capture(
                 context_kwargs=new_guarded_context_kwargs(proxy.url),
                 on_context=lambda context: guard_context(context, blocked),
             )
-            blocked.extend(proxy.blocked)
+        blocked.extend(proxy.blocked)
         warnings = bundle.warnings + [f"blocked {b.url}: {b.reason}" for b in blocked][:50]
         manifest_url = artifacts.write_capture_success(
             store,
@@ -98,10 +108,11 @@ def run_capture(
         outcome = "succeeded"
         logger.info("capture succeeded", extra={**log, "assets": len(bundle.assets), "blocked": len(blocked)})
     except CaptureFailed as failure:
+        blocked.extend(proxy.blocked)
         manifest_url = artifacts.write_capture_failure(
             store,
             message,
-            failure.safe_message,
+            _refusal_message(message.source_url, blocked) or failure.safe_message,
             {"code": failure.code, "blocked": [f"{b.url}: {b.reason}" for b in blocked][:50]},
         )
         outcome = "failed"

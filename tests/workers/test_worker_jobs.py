@@ -1,0 +1,161 @@
+"""The workers' glue end to end in one process: real Chromium on a loopback fixture site,
+moto S3/SQS, the real webhook handlers behind a loopback HTTP server, real PostgreSQL."""
+
+from __future__ import annotations
+
+import base64
+import json
+import threading
+import uuid
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import boto3
+import pytest
+
+from devstack.apigw import invoke, invoke_webhook
+from pageport.models.messages import CaptureMessage, ConvertMessage, DiscoveryMessage
+from pageport.settings import get_settings
+from pageport.workers import capture_job
+from pageport.workers.convert_job import run_convert
+from pageport.workers.discovery_job import run_discovery
+from pageport.workers.webhook_client import Delivery
+from tests.conftest import drain
+
+SITE = Path(__file__).parent / "site"
+
+
+class _Site(SimpleHTTPRequestHandler):
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, directory=str(SITE), **kwargs)
+
+    def log_message(self, *args):  # type: ignore[no-untyped-def]
+        pass
+
+
+class _Webhooks(BaseHTTPRequestHandler):
+    def do_POST(self) -> None:  # noqa: N802
+        body = self.rfile.read(int(self.headers["Content-Length"])).decode()
+        function = {"/page-imports": "page_import_webhook", "/code2des": "code2des_webhook"}[self.path]
+        answer = invoke_webhook(function, body)
+        payload = json.dumps(answer.body).encode()
+        self.send_response(answer.status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, *args):  # type: ignore[no-untyped-def]
+        pass
+
+
+def _serve(handler: type[BaseHTTPRequestHandler]) -> tuple[ThreadingHTTPServer, str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    server, url = _serve(_Site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def browser_lifecycle() -> Iterator[None]:
+    yield
+    capture_job.close_browser()
+
+
+@pytest.fixture
+def stack(db, aws, monkeypatch):
+    server, url = _serve(_Webhooks)
+    monkeypatch.setenv("PAGE_IMPORT_WEBHOOK_URL", url + "/page-imports")
+    monkeypatch.setenv("CODE2DES_WEBHOOK_URL", url + "/code2des")
+    monkeypatch.setenv("PAGEPORT_ALLOW_PRIVATE_TARGETS", "true")
+    get_settings.cache_clear()
+    yield aws
+    server.shutdown()
+    get_settings.cache_clear()
+
+
+def _import(tenant, url: str, **extra) -> str:
+    created = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
+                     body={"url": url, "viewport": {"width": 800, "height": 600}, **extra})
+    assert created.status == 201, created.body
+    return created.body["pageImportId"]
+
+
+def test_capture_then_convert_then_hydrated_result(db, stack, tenant, site):
+    page_import_id = _import(tenant, site + "/index.html")
+    (message,) = drain(stack.queues["capture"])
+    assert capture_job.run_capture(CaptureMessage.model_validate(message)) is Delivery.APPLIED
+    row = db.execute("SELECT status, capture_hash, error_message FROM page_import").fetchone()
+    assert row["status"] == "1", row
+    manifest = json.loads(boto3.client("s3").get_object(
+        Bucket=stack.bucket, Key=message["artifactPrefix"] + "manifest.json")["Body"].read())
+    assert manifest["capture"]["sha256"] == row["capture_hash"] and manifest["assets"]
+
+    created = invoke("POST", f"/projects/{tenant.project_id}/code2des", subject=tenant.subject,
+                     body={"pageImportId": page_import_id, "figmaFileKey": "F", "screenId": "s"})
+    assert created.status == 201
+    (convert,) = drain(stack.queues["convert"])
+    assert run_convert(ConvertMessage.model_validate(convert)) is Delivery.APPLIED
+    path = f"/projects/{tenant.project_id}/code2des/{created.body['code2desId']}"
+    job = invoke("GET", path, subject=tenant.subject).body
+    assert job["status"] == "1" and job["warningCount"] is not None
+    result = invoke("GET", path + "/result", subject=tenant.subject)
+    assert result.status == 200
+    text = json.dumps(result.body["document"])
+    assert "Hello from the fixture" in text
+    assert result.body["images"], "the page's image should be hydrated"
+    for image in result.body["images"].values():
+        assert base64.b64decode(image)[:4] == b"\x89PNG"
+
+
+def test_capture_failure_reports_a_safe_message(db, stack, tenant, site):
+    _import(tenant, site + "/missing.html")
+    (message,) = drain(stack.queues["capture"])
+    assert capture_job.run_capture(CaptureMessage.model_validate(message)) is Delivery.APPLIED
+    row = db.execute("SELECT status, error_message, result_url FROM page_import").fetchone()
+    assert row["status"] == "2" and row["result_url"].endswith("failure.json")
+    assert "404" in row["error_message"] and "Traceback" not in row["error_message"]
+
+
+def test_forged_loopback_message_is_blocked_without_the_opt_in(db, stack, tenant, site, monkeypatch):
+    _import(tenant, site + "/index.html")
+    (message,) = drain(stack.queues["capture"])
+    monkeypatch.setenv("PAGEPORT_ALLOW_PRIVATE_TARGETS", "false")
+    get_settings.cache_clear()
+    assert capture_job.run_capture(CaptureMessage.model_validate(message)) is Delivery.APPLIED
+    row = db.execute("SELECT status, error_message FROM page_import").fetchone()
+    assert row["status"] == "2"
+    failure = json.loads(boto3.client("s3").get_object(
+        Bucket=stack.bucket, Key=message["artifactPrefix"] + "failure.json")["Body"].read())
+    assert any("loopback" in reason for reason in failure["blocked"]), failure
+
+
+def test_a_stale_message_is_dropped_by_the_fence(db, stack, tenant, site):
+    _import(tenant, site + "/index.html")
+    (message,) = drain(stack.queues["capture"])
+    db.execute("UPDATE page_import SET status = '2', error_message = 'cancelled'")
+    before = db.execute("SELECT * FROM page_import").fetchone()
+    assert capture_job.run_capture(CaptureMessage.model_validate(message)) is Delivery.REFUSED
+    assert db.execute("SELECT * FROM page_import").fetchone() == before
+
+
+def test_discovery_publishes_status_and_pages(db, stack, tenant, site):
+    batch_id = str(uuid.uuid4())
+    created = invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject,
+                     body={"id": batch_id, "type": "page_discovery",
+                           "requests": [{"url": site + "/index.html", "maxPages": 10}]})
+    assert created.status == 201, created.body
+    (message,) = drain(stack.queues["discovery"])
+    assert run_discovery(DiscoveryMessage.model_validate(message)) == "1"
+    found = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{batch_id}/discovery", subject=tenant.subject)
+    assert found.body["status"] == "1"
+    urls = [page["url"] for page in found.body["pages"]]
+    assert urls[0].endswith("/index.html") and any(u.endswith("/about.html") for u in urls)
+    assert found.body["pages"][0]["title"] == "Fixture home"
