@@ -1,0 +1,138 @@
+"""Per-stage configuration: one TOML file per stage under infra/stages/, validated by pydantic.
+
+Nothing here talks to AWS: account, region and availability zones come from the file (or the
+CDK context / CDK_DEFAULT_ACCOUNT for the account), so synthesis is offline and repeatable.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Annotated, Literal, Self
+
+from pageport.routes import WORKER_QUEUES
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+STAGES_DIR = Path(__file__).resolve().parent / "stages"
+
+Architecture = Literal["arm64", "x86_64"]
+LogRetention = Literal["ONE_WEEK", "TWO_WEEKS", "ONE_MONTH", "THREE_MONTHS", "SIX_MONTHS", "ONE_YEAR", "TWO_YEARS"]
+Seconds = Annotated[int, Field(ge=1, le=900)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DatabaseConfig(_Model):
+    instance_type: str = "t4g.micro"  # ec2.InstanceType string form, e.g. "r7g.large"
+    engine_version: str = "16"  # major only: RDS applies minor upgrades in the maintenance window
+    name: str = "pageport"
+    admin_user: str = "pageport_admin"
+    port: int = Field(default=5433, ge=1150, le=65535)  # proxy -> DB only; the proxy listens on 5432
+    allocated_storage_gb: int = Field(default=20, ge=20)
+    max_allocated_storage_gb: int = Field(default=100, ge=20)
+    multi_az: bool = False
+    backup_retention_days: int = Field(default=7, ge=1, le=35)
+    deletion_protection: bool = False
+    # RETAIN/SNAPSHOT keep data when the stack (or the resource) is deleted; DESTROY is for dev.
+    removal_policy: Literal["destroy", "snapshot", "retain"] = "snapshot"
+    proxy_idle_client_timeout_s: int = Field(default=1800, ge=1, le=28800)
+    proxy_max_connections_percent: int = Field(default=90, ge=1, le=100)
+
+
+class ApiConfig(_Model):
+    throttle_rate_limit: float = Field(default=50, gt=0)
+    throttle_burst_limit: int = Field(default=100, gt=0)
+    # The Figma plugin UI runs in a sandboxed iframe whose Origin is "null".
+    cors_allow_origins: tuple[str, ...] = ("*",)
+    waf: bool = False
+    # AWS::ApiGateway::Account is one per account and region: let only one stack own it.
+    manage_cloudwatch_role: bool = True
+    detailed_metrics: bool = False
+
+
+class CognitoConfig(_Model):
+    existing_user_pool_id: str | None = Field(default=None, pattern=r"^[\w-]+_[0-9a-zA-Z]+$")
+    mfa: Literal["optional", "required"] = "optional"
+    threat_protection: bool = False  # Cognito "Plus" feature plan (paid)
+    deletion_protection: bool = False
+
+
+class FunctionSizing(_Model):
+    memory_mb: int = Field(default=512, ge=128, le=10240)
+    timeout_s: Seconds = 15
+
+
+class WorkerConfig(_Model):
+    memory_mb: int = Field(default=2048, ge=128, le=10240)
+    timeout_s: Seconds = 120
+    batch_size: int = Field(default=1, ge=1, le=10)
+    max_concurrency: int = Field(default=10, ge=2, le=1000)  # SQS event source limit, >= 2
+    max_receive_count: int = Field(default=3, ge=1, le=1000)
+
+
+class StageConfig(_Model):
+    name: str = Field(pattern=r"^[a-z][a-z0-9-]{1,15}$")
+    account: str | None = Field(default=None, pattern=r"^\d{12}$")
+    region: str = Field(pattern=r"^[a-z]{2}(-[a-z]+)+-\d$")
+    availability_zones: tuple[str, ...] = Field(min_length=2, max_length=3)
+    vpc_cidr: str = "10.40.0.0/16"
+    # The region's S3 managed prefix list (`aws ec2 describe-managed-prefix-lists`); narrows the
+    # Lambdas' HTTPS egress to S3. Optional: see infra/network.py.
+    s3_prefix_list_id: str | None = Field(default=None, pattern=r"^pl-[0-9a-f]+$")
+    architecture: Architecture = "arm64"  # zip functions and the layer
+    # Worker images are built by `cdk deploy` on the deployer's machine: match its CPU to avoid
+    # emulated builds (Debian's chromium exists for both).
+    worker_image_architecture: Architecture = "x86_64"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_retention: LogRetention = "ONE_MONTH"
+    termination_protection: bool = False
+    alarm_email: str | None = None
+    dispatcher_schedule: str = "rate(1 minute)"
+    artifact_expiration_days: int | None = Field(default=None, ge=1)
+    access_log_expiration_days: int = Field(default=90, ge=1)
+    database: DatabaseConfig = DatabaseConfig()
+    api: ApiConfig = ApiConfig()
+    cognito: CognitoConfig = CognitoConfig()
+    api_function: FunctionSizing = FunctionSizing()
+    webhook_function: FunctionSizing = FunctionSizing(timeout_s=30)
+    dispatcher_function: FunctionSizing = FunctionSizing(timeout_s=50)
+    dead_letter_function: FunctionSizing = FunctionSizing(timeout_s=30)
+    migrate_function: FunctionSizing = FunctionSizing(timeout_s=600)
+    workers: dict[str, WorkerConfig] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if len(set(self.availability_zones)) != len(self.availability_zones):
+            raise ValueError("availability zones must be distinct")
+        for zone in self.availability_zones:
+            if not re.fullmatch(re.escape(self.region) + r"[a-z]", zone):
+                raise ValueError(f"availability zone {zone!r} is not in region {self.region}")
+        unknown = set(self.workers) - set(WORKER_QUEUES)
+        if unknown:
+            raise ValueError(f"unknown workers {sorted(unknown)}; known: {sorted(WORKER_QUEUES)}")
+        if self.database.max_allocated_storage_gb < self.database.allocated_storage_gb:
+            raise ValueError("database.max_allocated_storage_gb < allocated_storage_gb")
+        return self
+
+    def worker(self, name: str) -> WorkerConfig:
+        return self.workers.get(name, WorkerConfig())
+
+    @property
+    def stack_name(self) -> str:
+        return f"Pageport-{self.name}"
+
+
+def load_stage(name: str, *, account: str | None = None, stages_dir: Path = STAGES_DIR) -> StageConfig:
+    """Read infra/stages/<name>.toml; `account` (context, CDK_DEFAULT_ACCOUNT) fills a blank one."""
+    path = stages_dir / f"{name}.toml"
+    if not path.is_file():
+        known = sorted(p.stem for p in stages_dir.glob("*.toml"))
+        raise SystemExit(f"unknown stage {name!r}: no {path}; known stages: {', '.join(known)}")
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data.setdefault("name", name)
+    if account and not data.get("account"):
+        data["account"] = account
+    return StageConfig.model_validate(data)

@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# Capture and discovery workers (container-image Lambdas): Debian's Chromium driven by
+# Playwright (no `playwright install`: the browser comes from Debian), on Lambda's Python
+# runtime interface client. Built by `cdk deploy` from the repository root, reduced by
+# infra/workers.py image_context_excludes(); the CMD (handler) is set per function by CDK.
+ARG PYTHON_IMAGE=public.ecr.aws/docker/library/python:3.12-slim-bookworm
+FROM ${PYTHON_IMAGE}
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    LAMBDA_TASK_ROOT=/var/task
+
+# Fonts: Latin, CJK and emoji coverage so captured text measures as it would in a desktop browser.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends \
+      chromium ca-certificates \
+      fonts-liberation fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
+ && rm -rf /var/lib/apt/lists/*
+
+# Dependencies first (cached while only our code changes): the pyproject's `layer` and
+# `workers` groups, boto3 (the managed runtime's copy is absent in an image), the Lambda RIC.
+COPY pyproject.toml /tmp/build/pyproject.toml
+RUN cd /tmp/build \
+ && python -m pip install "pip>=25.1" \
+ && python -m pip install --group layer --group workers "boto3>=1.35" "awslambdaric>=3,<4" \
+ && rm -rf /tmp/build
+
+COPY layers/pageport/python/pageport /opt/python/pageport
+COPY functions/ /var/task/functions/
+# Lambda's file system is read-only at run time: compile now or pay it on every cold start.
+RUN python -m compileall -q /opt/python /var/task
+
+# Only /tmp is writable on Lambda: Chromium's profile, caches and crash dumps go there.
+ENV PYTHONPATH=/opt/python:/var/task \
+    HOME=/tmp \
+    XDG_CONFIG_HOME=/tmp/.config \
+    XDG_CACHE_HOME=/tmp/.cache \
+    PAGEPORT_CHROMIUM=/usr/bin/chromium
+WORKDIR /var/task
+ENTRYPOINT ["python", "-m", "awslambdaric"]
+CMD ["functions.capture_worker.handler.lambda_handler"]

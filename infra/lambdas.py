@@ -1,0 +1,174 @@
+"""One factory for every Pageport Lambda: its own role (no managed policies), its own log group,
+the shared layer, X-Ray tracing and the common environment.
+
+Each function starts with no permissions beyond writing its own logs and traces; the stack then
+grants exactly what that function needs (see infra/permissions.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aws_cdk import Acknowledgment, Duration, Validations
+from aws_cdk import aws_ec2 as ec2
+from aws_cdk import aws_iam as iam
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_logs as logs
+from constructs import Construct
+
+from infra.config import FunctionSizing, StageConfig
+from infra.paths import function_dir
+
+RUNTIME = lambda_.Runtime.PYTHON_3_12
+_ARCHITECTURES = {"arm64": lambda_.Architecture.ARM_64, "x86_64": lambda_.Architecture.X86_64}
+_ASSET_EXCLUDES = ["__pycache__", "*.pyc", "tests", "*.md"]
+
+
+def architecture(name: str) -> lambda_.Architecture:
+    return _ARCHITECTURES[name]
+
+
+def camel(name: str) -> str:
+    """Construct id for a function folder: create_page_import -> CreatePageImport."""
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+@dataclass(frozen=True, slots=True)
+class VpcPlacement:
+    vpc: ec2.IVpc
+    subnets: ec2.SubnetSelection
+    security_group: ec2.ISecurityGroup
+
+
+@dataclass(slots=True)
+class FunctionFactory:
+    """What every function shares; `create` builds one function from its folder under functions/."""
+
+    config: StageConfig
+    repo_root: Path
+    layer: lambda_.ILayerVersion
+    environment: dict[str, str] = field(default_factory=dict)
+
+    def create(
+        self,
+        scope: Construct,
+        function: str,
+        *,
+        sizing: FunctionSizing,
+        description: str,
+        placement: VpcPlacement | None = None,
+        environment: dict[str, str] | None = None,
+        code: lambda_.DockerImageCode | None = None,
+        image_architecture: str | None = None,
+    ) -> PageportFunction:
+        return PageportFunction(
+            scope,
+            camel(function),
+            factory=self,
+            function=function,
+            sizing=sizing,
+            description=description,
+            placement=placement,
+            environment={**self.environment, **(environment or {})},
+            image=code,
+            image_architecture=image_architecture,
+        )
+
+
+class PageportFunction(Construct):
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        factory: FunctionFactory,
+        function: str,
+        sizing: FunctionSizing,
+        description: str,
+        placement: VpcPlacement | None,
+        environment: dict[str, str],
+        image: lambda_.DockerImageCode | None,
+        image_architecture: str | None,
+    ) -> None:
+        super().__init__(scope, construct_id)
+        config = factory.config
+        self.function_name = function
+        self.log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays[config.log_retention])
+        self.role = iam.Role(
+            self,
+            "Role",
+            assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
+            description=f"Pageport {config.name} {function}",
+        )
+        self.log_group.grant_write(self.role)
+        vpc_props: dict[str, object] = {}
+        if placement:
+            vpc_props = {
+                "vpc": placement.vpc,
+                "vpc_subnets": placement.subnets,
+                "security_groups": [placement.security_group],
+            }
+            # What AWSLambdaVPCAccessExecutionRole grants, inline: ENI management has no
+            # resource-level scoping for CreateNetworkInterface.
+            self.role.add_to_policy(
+                iam.PolicyStatement(
+                    actions=[
+                        "ec2:CreateNetworkInterface",
+                        "ec2:DescribeNetworkInterfaces",
+                        "ec2:DescribeSubnets",
+                        "ec2:DeleteNetworkInterface",
+                        "ec2:AssignPrivateIpAddresses",
+                        "ec2:UnassignPrivateIpAddresses",
+                    ],
+                    resources=["*"],
+                )
+            )
+        common: dict[str, object] = {
+            "role": self.role,
+            "log_group": self.log_group,
+            "tracing": lambda_.Tracing.ACTIVE,
+            "memory_size": sizing.memory_mb,
+            "timeout": Duration.seconds(sizing.timeout_s),
+            "environment": environment,
+            "description": description,
+            **vpc_props,
+        }
+        if image is not None:
+            self.function: lambda_.Function = lambda_.DockerImageFunction(
+                self,
+                "Function",
+                code=image,
+                architecture=architecture(image_architecture or config.architecture),
+                **common,  # type: ignore[arg-type]
+            )
+        else:
+            self.function = lambda_.Function(
+                self,
+                "Function",
+                runtime=RUNTIME,
+                architecture=architecture(config.architecture),
+                handler="handler.lambda_handler",
+                code=lambda_.Code.from_asset(str(function_dir(factory.repo_root, function)), exclude=_ASSET_EXCLUDES),
+                layers=[factory.layer],
+                **common,  # type: ignore[arg-type]
+            )
+            Validations.of(self).acknowledge(
+                Acknowledgment(
+                    id="AwsSolutions-L1",
+                    reason="Python 3.12 is pinned on purpose: the shared layer's binary wheels "
+                    "(psycopg, pydantic-core) are built for cp312; moving runtimes is a "
+                    "deliberate change of infra/lambdas.py RUNTIME and LAMBDA_PYTHON together.",
+                )
+            )
+        Validations.of(self.role).acknowledge(
+            Acknowledgment(
+                id="AwsSolutions-IAM5[Resource::*]",
+                reason="Only X-Ray PutTraceSegments/PutTelemetryRecords (no resource-level "
+                "permissions exist for them) and, for in-VPC functions, the ENI actions of "
+                "AWSLambdaVPCAccessExecutionRole, which AWS does not scope by resource.",
+            )
+        )
+
+    def add_env(self, name: str, value: str) -> None:
+        self.function.add_environment(name, value)

@@ -1,0 +1,69 @@
+"""Who may touch what, in one table: the least-privilege contract of every function.
+
+Anything not listed here is denied (roles start empty, see infra/lambdas.py). Workers never get
+database access; only the functions in DATABASE_USERS sit in the VPC and may `rds-db:connect`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+
+
+@dataclass(frozen=True, slots=True)
+class S3Access:
+    mode: Literal["read", "write"]
+    prefix: str  # e.g. "page-imports/"
+
+    @property
+    def actions(self) -> list[str]:
+        if self.mode == "read":
+            return ["s3:GetObject"]
+        return ["s3:PutObject", "s3:AbortMultipartUpload"]
+
+
+def read(prefix: str) -> S3Access:
+    return S3Access("read", prefix)
+
+
+def write(prefix: str) -> S3Access:
+    return S3Access("write", prefix)
+
+
+S3_ACCESS: dict[str, tuple[S3Access, ...]] = {
+    "capture_worker": (write("page-imports/"),),
+    "convert_worker": (read("page-imports/"), write("code2des/")),
+    "discovery_worker": (write("discovery/"),),
+    "get_code2des_result": (read("code2des/"),),
+    "get_batch_discovery": (read("discovery/"),),
+    WEBHOOK_FUNCTIONS["page-imports"]: (read("page-imports/"),),
+    WEBHOOK_FUNCTIONS["code2des"]: (read("code2des/"),),
+}
+
+# Who sends worker messages: the dispatcher, and creating routes that dispatch their own items
+# right after commit (design.md, "Outbox and dispatch"). Values are WORKER_QUEUES names.
+_ALL_QUEUES = tuple(WORKER_QUEUES.values())
+QUEUE_SENDERS: dict[str, tuple[str, ...]] = {
+    "dispatcher": _ALL_QUEUES,
+    "create_page_import": ("capture",),
+    "create_code2des": ("convert",),
+    "create_batch": _ALL_QUEUES,
+    "retry_batch": _ALL_QUEUES,
+}
+
+# Which worker calls which webhook (WEBHOOK_FUNCTIONS key) and under which variable.
+WORKER_WEBHOOKS: dict[str, tuple[str, str]] = {
+    "capture_worker": ("page-imports", "PAGE_IMPORT_WEBHOOK_URL"),
+    "convert_worker": ("code2des", "CODE2DES_WEBHOOK_URL"),
+}
+
+DATABASE_USERS: tuple[str, ...] = (
+    *(route.function for route in ROUTES),
+    *WEBHOOK_FUNCTIONS.values(),
+    *BACKGROUND_FUNCTIONS,
+)
+
+# Workers run outside the VPC on purpose: they fetch the public web.
+assert not set(DATABASE_USERS) & set(WORKER_QUEUES), "workers must not reach the database"

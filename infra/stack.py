@@ -1,0 +1,200 @@
+"""The Pageport stack of one stage, composed from one construct per concern, then wired by the
+least-privilege table in infra/permissions.py."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from aws_cdk import Acknowledgment, CfnOutput, Environment, Stack, Tags, Validations
+from aws_cdk import aws_iam as iam
+from aws_cdk import aws_lambda as lambda_
+from constructs import Construct
+from pageport.routes import WEBHOOK_FUNCTIONS
+
+from infra.api import Api
+from infra.auth import Auth
+from infra.background import Background
+from infra.config import StageConfig
+from infra.database import Database
+from infra.lambdas import FunctionFactory, PageportFunction, VpcPlacement
+from infra.layer_build import Layer, tree_digest
+from infra.messaging import Messaging
+from infra.monitoring import Monitoring
+from infra.nag import logical_id
+from infra.network import Network
+from infra.paths import function_dir
+from infra.permissions import DATABASE_USERS, QUEUE_SENDERS, S3_ACCESS, WORKER_WEBHOOKS
+from infra.storage import Storage
+from infra.webhooks import Webhooks
+from infra.workers import Workers
+
+
+class PageportStack(Stack):
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        config: StageConfig,
+        layer: Layer,
+        repo_root: Path,
+    ) -> None:
+        super().__init__(
+            scope,
+            construct_id,
+            env=Environment(account=config.account, region=config.region),
+            description=f"Pageport backend ({config.name})",
+            termination_protection=config.termination_protection,
+        )
+        self.config = config
+        # The proxy target group takes no tags (CloudFormation rejects them).
+        untaggable = ["AWS::RDS::DBProxyTargetGroup"]
+        Tags.of(self).add("project", "pageport", exclude_resource_types=untaggable)
+        Tags.of(self).add("stage", config.name, exclude_resource_types=untaggable)
+
+        self.network = Network(self, "Network", config=config)
+        self.database = Database(self, "Database", config=config, network=self.network)
+        self.storage = Storage(self, "Storage", config=config)
+        self.messaging = Messaging(self, "Messaging", config=config)
+        self.auth = Auth(self, "Auth", config=config)
+
+        shared_layer = lambda_.LayerVersion(
+            self,
+            "SharedLayer",
+            code=lambda_.Code.from_asset(str(layer.path)),
+            compatible_runtimes=[lambda_.Runtime.PYTHON_3_12],
+            compatible_architectures=[lambda_.Architecture.ARM_64]
+            if config.architecture == "arm64"
+            else [lambda_.Architecture.X86_64],
+            description="pageport package + the pyproject `layer` dependency group",
+        )
+        factory = FunctionFactory(
+            config=config,
+            repo_root=repo_root,
+            layer=shared_layer,
+            environment={
+                "POWERTOOLS_SERVICE_NAME": "pageport",
+                "POWERTOOLS_METRICS_NAMESPACE": "Pageport",
+                "LOG_LEVEL": config.log_level,
+                "PAGEPORT_STAGE": config.name,
+                "ARTIFACT_BUCKET": self.storage.bucket.bucket_name,
+            },
+        )
+        placement = VpcPlacement(
+            vpc=self.network.vpc,
+            subnets=self.network.subnets,
+            security_group=self.network.lambda_sg,
+        )
+        self.api = Api(
+            self,
+            "Api",
+            config=config,
+            factory=factory,
+            user_pool=self.auth.user_pool,
+            placement=placement,
+        )
+        self.webhooks = Webhooks(self, "Webhooks", config=config, factory=factory, placement=placement)
+        self.workers = Workers(self, "Workers", config=config, factory=factory, messaging=self.messaging)
+        self.background = Background(
+            self,
+            "Background",
+            config=config,
+            factory=factory,
+            placement=placement,
+            messaging=self.messaging,
+            migration_version=_migration_version(layer, repo_root),
+        )
+        self.functions: dict[str, PageportFunction] = {
+            **self.api.functions,
+            **self.webhooks.functions,
+            **self.workers.functions,
+            **self.background.functions,
+        }
+        self._grant()
+        self.monitoring = Monitoring(
+            self,
+            "Monitoring",
+            config=config,
+            messaging=self.messaging,
+            rest_api=self.api.rest_api,
+            database=self.database.instance,
+            critical_functions={
+                name: self.functions[name] for name in ("dispatcher", "dead_letter", *WEBHOOK_FUNCTIONS.values())
+            },
+        )
+        self._outputs()
+
+    @property
+    def availability_zones(self) -> list[str]:
+        """Pinned from the stage file: the default would look them up in the account."""
+        return list(self.config.availability_zones)
+
+    def _grant(self) -> None:
+        bucket = self.storage.bucket
+        for name in DATABASE_USERS:
+            fn = self.functions[name]
+            for variable, value in (
+                ("DB_HOST", self.database.host),
+                ("DB_PORT", str(self.database.port)),
+                ("DB_NAME", self.database.name),
+                ("DB_USER", self.database.user),
+                ("DB_IAM_AUTH", "true"),
+            ):
+                fn.add_env(variable, value)
+            self.database.proxy.grant_connect(fn.role, self.database.user)
+            if name != "migrate":
+                # New code goes live only after its migrations ran (expand-then-contract).
+                fn.function.node.add_dependency(self.background.migration)
+
+        for name, accesses in S3_ACCESS.items():
+            fn = self.functions[name]
+            for access in accesses:
+                fn.role.add_to_policy(
+                    iam.PolicyStatement(
+                        actions=access.actions,
+                        resources=[bucket.arn_for_objects(f"{access.prefix}*")],
+                    )
+                )
+                Validations.of(fn.role).acknowledge(
+                    Acknowledgment(
+                        id=f"AwsSolutions-IAM5[Resource::<{logical_id(bucket)}.Arn>/{access.prefix}*]",
+                        reason=f"{name} may {access.mode} objects under {access.prefix} only: "
+                        "object keys carry job ids that are not known in advance.",
+                    )
+                )
+
+        queues = self.messaging.queues
+        for name, queue_names in QUEUE_SENDERS.items():
+            fn = self.functions[name]
+            for queue_name in queue_names:
+                queues[queue_name].queue.grant_send_messages(fn.role)
+                fn.add_env(queues[queue_name].url_variable, queues[queue_name].queue.queue_url)
+
+        for worker, (webhook, variable) in WORKER_WEBHOOKS.items():
+            url = self.webhooks.urls[webhook]
+            url.grant_invoke_url(self.functions[worker].role)
+            self.functions[worker].add_env(variable, url.url)
+
+    def _outputs(self) -> None:
+        outputs = {
+            "ApiUrl": self.api.url,
+            "ArtifactBucketName": self.storage.bucket.bucket_name,
+            "UserPoolId": self.auth.user_pool.user_pool_id,
+            "DatabaseProxyEndpoint": self.database.host,
+            "AlarmTopicArn": self.monitoring.topic.topic_arn,
+            **{
+                f"{''.join(p.capitalize() for p in key.split('-'))}WebhookUrl": url.url
+                for key, url in self.webhooks.urls.items()
+            },
+        }
+        if self.auth.client is not None:
+            outputs["UserPoolClientId"] = self.auth.client.user_pool_client_id
+        for name, value in outputs.items():
+            CfnOutput(self, name, value=value)
+
+
+def _migration_version(layer: Layer, repo_root: Path) -> str:
+    """Changes whenever the layer (which holds pageport/migrations) or the runner changes."""
+    runner = tree_digest(function_dir(repo_root, "migrate"))
+    return hashlib.sha256(f"{layer.asset_hash}:{runner}".encode()).hexdigest()[:32]

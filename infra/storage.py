@@ -1,0 +1,86 @@
+"""Storage: the artifact bucket (page-imports/, code2des/, discovery/) and its access-log bucket.
+
+Both: SSE-S3, public access blocked, TLS 1.2+ only, owner-enforced objects, retained on stack
+deletion (artifacts are referenced by database rows).
+"""
+
+from __future__ import annotations
+
+from aws_cdk import Acknowledgment, Duration, RemovalPolicy, Validations
+from aws_cdk import aws_s3 as s3
+from constructs import Construct
+
+from infra.config import StageConfig
+
+ARTIFACT_PREFIXES = ("page-imports/", "code2des/", "discovery/")
+
+
+def _secure_bucket(scope: Construct, construct_id: str, **props: object) -> s3.Bucket:
+    return s3.Bucket(
+        scope,
+        construct_id,
+        encryption=s3.BucketEncryption.S3_MANAGED,
+        block_public_access=s3.BlockPublicAccess.BLOCK_ALL,
+        enforce_ssl=True,
+        minimum_tls_version=1.2,
+        object_ownership=s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+        removal_policy=RemovalPolicy.RETAIN,
+        **props,  # type: ignore[arg-type]
+    )
+
+
+class Storage(Construct):
+    def __init__(self, scope: Construct, construct_id: str, *, config: StageConfig) -> None:
+        super().__init__(scope, construct_id)
+        self.access_logs = _secure_bucket(
+            self,
+            "AccessLogs",
+            lifecycle_rules=[
+                s3.LifecycleRule(
+                    id="expire-access-logs",
+                    expiration=Duration.days(config.access_log_expiration_days),
+                    abort_incomplete_multipart_upload_after=Duration.days(1),
+                )
+            ],
+        )
+        Validations.of(self.access_logs).acknowledge(
+            Acknowledgment(
+                id="AwsSolutions-S1",
+                reason="This is the server-access-log target bucket; logging it into itself would loop.",
+            )
+        )
+        rules = [
+            s3.LifecycleRule(
+                id="abort-incomplete-uploads",
+                abort_incomplete_multipart_upload_after=Duration.days(1),
+            ),
+            s3.LifecycleRule(
+                id="expire-old-versions",
+                noncurrent_version_expiration=Duration.days(30),
+                expired_object_delete_marker=True,
+            ),
+            *(
+                s3.LifecycleRule(
+                    id=f"tier-{prefix.rstrip('/')}",
+                    prefix=prefix,
+                    transitions=[
+                        s3.Transition(
+                            storage_class=s3.StorageClass.INTELLIGENT_TIERING,
+                            transition_after=Duration.days(30),
+                        )
+                    ],
+                    expiration=Duration.days(config.artifact_expiration_days)
+                    if config.artifact_expiration_days
+                    else None,
+                )
+                for prefix in ARTIFACT_PREFIXES
+            ),
+        ]
+        self.bucket = _secure_bucket(
+            self,
+            "Artifacts",
+            versioned=True,
+            server_access_logs_bucket=self.access_logs,
+            server_access_logs_prefix="artifacts/",
+            lifecycle_rules=rules,
+        )

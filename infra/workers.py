@@ -1,0 +1,99 @@
+"""Workers: one Lambda per WORKER_QUEUES entry, fed by its queue, outside the VPC (they fetch
+the public web and never touch the database).
+
+Capture and discovery drive Chromium: container images from infra/images/worker.Dockerfile
+(Debian's chromium + Playwright), built by `cdk deploy`; synthesis only stages the context.
+Convert is a plain zip function on the shared layer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aws_cdk import IgnoreMode
+from aws_cdk import aws_ecr_assets as ecr_assets
+from aws_cdk import aws_lambda as lambda_
+from aws_cdk import aws_lambda_event_sources as sources
+from constructs import Construct
+from pageport.routes import WORKER_QUEUES
+
+from infra.config import FunctionSizing, StageConfig
+from infra.lambdas import FunctionFactory, PageportFunction
+from infra.messaging import Messaging
+
+IMAGE_WORKERS = frozenset({"capture_worker", "discovery_worker"})
+DOCKERFILE = "infra/images/worker.Dockerfile"
+_PLATFORMS = {
+    "arm64": ecr_assets.Platform.LINUX_ARM64,
+    "x86_64": ecr_assets.Platform.LINUX_AMD64,
+}
+
+
+def image_context_excludes() -> list[str]:
+    """Docker-style excludes: the build context is the repo, reduced to what the image copies."""
+    keep = [
+        "pyproject.toml",
+        DOCKERFILE,
+        "layers/pageport/python/pageport",
+        *(f"functions/{name}" for name in sorted(IMAGE_WORKERS)),
+    ]
+    return [
+        "*",
+        "!infra",
+        "infra/*",
+        "!layers",
+        "!functions",
+        "functions/*",
+        *(f"!{path}" for path in keep),
+        "**/__pycache__",
+        "**/*.pyc",
+    ]
+
+
+def worker_image(repo_root: Path, worker: str, architecture: str) -> lambda_.DockerImageCode:
+    return lambda_.DockerImageCode.from_image_asset(
+        str(repo_root),
+        file=DOCKERFILE,
+        cmd=[f"functions.{worker}.handler.lambda_handler"],
+        platform=_PLATFORMS[architecture],
+        exclude=image_context_excludes(),
+        ignore_mode=IgnoreMode.DOCKER,
+    )
+
+
+class Workers(Construct):
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        config: StageConfig,
+        factory: FunctionFactory,
+        messaging: Messaging,
+    ) -> None:
+        super().__init__(scope, construct_id)
+        self.functions: dict[str, PageportFunction] = {}
+        for worker, queue_name in WORKER_QUEUES.items():
+            settings = config.worker(worker)
+            image = (
+                worker_image(factory.repo_root, worker, config.worker_image_architecture)
+                if worker in IMAGE_WORKERS
+                else None
+            )
+            fn = factory.create(
+                self,
+                worker,
+                sizing=FunctionSizing(memory_mb=settings.memory_mb, timeout_s=settings.timeout_s),
+                description=f"Worker consuming the {queue_name} queue",
+                code=image,
+                image_architecture=config.worker_image_architecture,
+            )
+            fn.function.add_event_source(
+                sources.SqsEventSource(
+                    messaging.queues[queue_name].queue,
+                    batch_size=settings.batch_size,
+                    max_concurrency=settings.max_concurrency,
+                    report_batch_item_failures=True,
+                )
+            )
+            self.functions[worker] = fn

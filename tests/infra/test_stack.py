@@ -1,0 +1,452 @@
+"""Assertions on the synthesized dev stack (one synthesis per session: see conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from aws_cdk.assertions import Match
+from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+
+from infra.messaging import VISIBILITY_FACTOR
+from infra.permissions import DATABASE_USERS, QUEUE_SENDERS, S3_ACCESS, WORKER_WEBHOOKS
+from infra.workers import IMAGE_WORKERS
+from tests.infra.synthesis import Synth
+
+
+def _refs(value: Any) -> set[str]:
+    """Every logical id a CloudFormation value points at (Ref, Fn::GetAtt)."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        if "Ref" in value and isinstance(value["Ref"], str):
+            found.add(value["Ref"])
+        if "Fn::GetAtt" in value:
+            found.add(value["Fn::GetAtt"][0])
+        for item in value.values():
+            found |= _refs(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= _refs(item)
+    return found
+
+
+def _statements(synth: Synth, role_id: str) -> list[dict[str, Any]]:
+    role = synth.props(role_id)
+    assert not role.get("ManagedPolicyArns"), f"{role_id} has managed policies"
+    documents = [p["PolicyDocument"] for p in role.get("Policies", [])]
+    documents += [
+        policy["Properties"]["PolicyDocument"]
+        for policy in synth.of_type("AWS::IAM::Policy").values()
+        if {"Ref": role_id} in policy["Properties"].get("Roles", [])
+    ]
+    return [s for doc in documents for s in doc["Statement"]]
+
+
+def _actions(statement: dict[str, Any]) -> list[str]:
+    actions = statement["Action"]
+    return [actions] if isinstance(actions, str) else actions
+
+
+def _role_id(synth: Synth, function: str) -> str:
+    return synth.logical_id(synth.stack.functions[function].role)
+
+
+def _function_id(synth: Synth, function: str) -> str:
+    return synth.logical_id(synth.stack.functions[function].function)
+
+
+def _api_paths(synth: Synth) -> dict[str, str]:
+    """API Gateway resource logical id -> full path."""
+    resources = synth.of_type("AWS::ApiGateway::Resource")
+    rest_api_id = synth.logical_id(synth.stack.api.rest_api)
+
+    def path(logical_id: str) -> str:
+        props = resources[logical_id]["Properties"]
+        parent = props["ParentId"]
+        prefix = "" if "Fn::GetAtt" in parent and parent["Fn::GetAtt"][0] == rest_api_id else path(parent["Ref"])
+        return f"{prefix}/{props['PathPart']}"
+
+    return {logical_id: path(logical_id) for logical_id in resources}
+
+
+# --- messaging ---------------------------------------------------------------------------
+
+
+def test_every_worker_queue_has_an_encrypted_tls_only_dlq_and_redrive(synth: Synth) -> None:
+    config = synth.stack.config
+    assert set(synth.stack.messaging.queues) == set(WORKER_QUEUES.values())
+    for worker, name in WORKER_QUEUES.items():
+        pair = synth.stack.messaging.queues[name]
+        queue, dlq = (
+            synth.props(synth.logical_id(pair.queue)),
+            synth.props(synth.logical_id(pair.dlq)),
+        )
+        redrive = queue["RedrivePolicy"]
+        assert redrive["deadLetterTargetArn"] == {"Fn::GetAtt": [synth.logical_id(pair.dlq), "Arn"]}
+        assert redrive["maxReceiveCount"] == config.worker(worker).max_receive_count
+        timeout = synth.props(_function_id(synth, worker))["Timeout"]
+        assert queue["VisibilityTimeout"] >= VISIBILITY_FACTOR * timeout
+        assert "RedrivePolicy" not in dlq
+        for props in (queue, dlq):
+            assert props["SqsManagedSseEnabled"] is True
+        for queue_id in (synth.logical_id(pair.queue), synth.logical_id(pair.dlq)):
+            synth.template.has_resource_properties(
+                "AWS::SQS::QueuePolicy",
+                {
+                    "Queues": [{"Ref": queue_id}],
+                    "PolicyDocument": {
+                        "Statement": Match.array_with(
+                            [
+                                Match.object_like(
+                                    {
+                                        "Effect": "Deny",
+                                        "Condition": {"Bool": {"aws:SecureTransport": "false"}},
+                                    }
+                                )
+                            ]
+                        )
+                    },
+                },
+            )
+
+
+def test_each_worker_consumes_its_queue_and_dead_letter_consumes_every_dlq(synth: Synth) -> None:
+    mappings = synth.of_type("AWS::Lambda::EventSourceMapping").values()
+    by_source = {json.dumps(m["Properties"]["EventSourceArn"]): m["Properties"] for m in mappings}
+    for worker, name in WORKER_QUEUES.items():
+        pair = synth.stack.messaging.queues[name]
+        queue_arn = json.dumps({"Fn::GetAtt": [synth.logical_id(pair.queue), "Arn"]})
+        dlq_arn = json.dumps({"Fn::GetAtt": [synth.logical_id(pair.dlq), "Arn"]})
+        assert by_source[queue_arn]["FunctionName"] == {"Ref": _function_id(synth, worker)}
+        assert by_source[queue_arn]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+        assert by_source[dlq_arn]["FunctionName"] == {"Ref": _function_id(synth, "dead_letter")}
+        dlq_visibility = synth.props(synth.logical_id(pair.dlq))["VisibilityTimeout"]
+        assert dlq_visibility >= synth.props(_function_id(synth, "dead_letter"))["Timeout"]
+
+
+def test_every_dlq_has_a_depth_alarm(synth: Synth) -> None:
+    alarms = synth.of_type("AWS::CloudWatch::Alarm").values()
+    for pair in synth.stack.messaging.queues.values():
+        dlq_name = {"Fn::GetAtt": [synth.logical_id(pair.dlq), "QueueName"]}
+        matching = [
+            a["Properties"]
+            for a in alarms
+            if a["Properties"].get("MetricName") == "ApproximateNumberOfMessagesVisible"
+            and {"Name": "QueueName", "Value": dlq_name} in a["Properties"]["Dimensions"]
+        ]
+        assert len(matching) == 1, pair.name
+        assert matching[0]["Threshold"] == 1
+        assert matching[0]["AlarmActions"] == [{"Ref": synth.logical_id(synth.stack.monitoring.topic)}]
+
+
+# --- API -----------------------------------------------------------------------------------
+
+
+def test_every_route_has_its_lambda_with_the_layer_behind_cognito(synth: Synth) -> None:
+    paths = _api_paths(synth)
+    authorizers = synth.of_type("AWS::ApiGateway::Authorizer")
+    assert len(authorizers) == 1
+    ((authorizer_id, authorizer),) = authorizers.items()
+    assert authorizer["Properties"]["Type"] == "COGNITO_USER_POOLS"
+    pool_id = synth.logical_id(synth.stack.auth.user_pool)
+    assert authorizer["Properties"]["ProviderARNs"] == [{"Fn::GetAtt": [pool_id, "Arn"]}]
+    layer_id = next(iter(synth.of_type("AWS::Lambda::LayerVersion")))
+
+    integrated: dict[tuple[str, str], dict[str, Any]] = {}
+    for method in synth.of_type("AWS::ApiGateway::Method").values():
+        props = method["Properties"]
+        if props["HttpMethod"] == "OPTIONS":
+            assert props["Integration"]["Type"] == "MOCK"  # CORS preflight only
+            continue
+        # Every other method, Lambda or 405 mock, sits behind the user pool authorizer.
+        assert props["AuthorizationType"] == "COGNITO_USER_POOLS"
+        assert props["AuthorizerId"] == {"Ref": authorizer_id}
+        if props["Integration"]["Type"] == "AWS_PROXY":
+            path = paths[props["ResourceId"]["Ref"]]
+            integrated[(props["HttpMethod"], path)] = props
+
+    assert set(integrated) == {(r.method, r.path) for r in ROUTES}
+    for route in ROUTES:
+        props = integrated[(route.method, route.path)]
+        function_id = _function_id(synth, route.function)
+        assert function_id in _refs(props["Integration"]["Uri"])
+        assert props["RequestValidatorId"]
+        for param in re.findall(r"\{(\w+)\}", route.path):
+            assert props["RequestParameters"][f"method.request.path.{param}"] is True
+        fn = synth.props(function_id)
+        assert fn["Layers"] == [{"Ref": layer_id}]
+        assert fn["Handler"] == "handler.lambda_handler"
+        assert fn["Runtime"] == "python3.12"
+        assert fn["Architectures"] == ["arm64"]
+        assert fn["TracingConfig"] == {"Mode": "Active"}
+    # One Lambda per route: no two routes share a function.
+    assert len({_function_id(synth, r.function) for r in ROUTES}) == len(ROUTES)
+
+
+def test_api_stage_has_throttling_access_logs_tracing_and_validation(synth: Synth) -> None:
+    config = synth.stack.config.api
+    (stage,) = synth.of_type("AWS::ApiGateway::Stage").values()
+    props = stage["Properties"]
+    assert props["StageName"] == "v1"
+    assert props["TracingEnabled"] is True
+    assert "DestinationArn" in props["AccessLogSetting"]
+    (settings,) = props["MethodSettings"]
+    assert settings["ThrottlingRateLimit"] == config.throttle_rate_limit
+    assert settings["ThrottlingBurstLimit"] == config.throttle_burst_limit
+    assert settings["LoggingLevel"] == "ERROR"
+    assert settings["DataTraceEnabled"] is False
+    synth.template.has_resource_properties(
+        "AWS::ApiGateway::RequestValidator",
+        {"ValidateRequestBody": True, "ValidateRequestParameters": True},
+    )
+
+
+def test_gateway_answers_use_the_contract_error_shape(synth: Synth) -> None:
+    responses = {
+        r["Properties"]["ResponseType"]: r["Properties"]
+        for r in synth.of_type("AWS::ApiGateway::GatewayResponse").values()
+    }
+    not_found = responses["MISSING_AUTHENTICATION_TOKEN"]
+    assert not_found["StatusCode"] == "404"
+    body = json.loads(not_found["ResponseTemplates"]["application/json"])
+    assert body["error"]["code"] == "not_found"
+    assert responses["UNAUTHORIZED"]["StatusCode"] == "401"
+    assert responses["BAD_REQUEST_BODY"]["StatusCode"] == "400"
+
+
+# --- webhooks ------------------------------------------------------------------------------
+
+
+def test_webhook_urls_use_aws_iam_and_only_the_worker_roles_may_invoke(synth: Synth) -> None:
+    urls = synth.of_type("AWS::Lambda::Url")
+    webhook_ids = {_function_id(synth, f) for f in WEBHOOK_FUNCTIONS.values()}
+    assert len(urls) == len(WEBHOOK_FUNCTIONS)
+    for url in urls.values():
+        assert url["Properties"]["AuthType"] == "AWS_IAM"
+        assert _refs(url["Properties"]["TargetFunctionArn"]) <= webhook_ids
+    # No resource policy opens a webhook function to anyone.
+    for permission in synth.of_type("AWS::Lambda::Permission").values():
+        assert not _refs(permission["Properties"]["FunctionName"]) & webhook_ids
+
+    expected = {
+        _role_id(synth, worker): _function_id(synth, WEBHOOK_FUNCTIONS[webhook])
+        for worker, (webhook, _) in WORKER_WEBHOOKS.items()
+    }
+    invokers: dict[str, set[str]] = {}
+    for role_id in synth.of_type("AWS::IAM::Role"):
+        if role_id not in {_role_id(synth, f) for f in synth.stack.functions}:
+            continue
+        for statement in _statements(synth, role_id):
+            if any(a.startswith("lambda:Invoke") for a in _actions(statement)):
+                invokers.setdefault(role_id, set()).update(_refs(statement["Resource"]) & webhook_ids)
+    assert invokers == {role: {fn} for role, fn in expected.items()}
+    for worker, (webhook, variable) in WORKER_WEBHOOKS.items():
+        env = synth.props(_function_id(synth, worker))["Environment"]["Variables"]
+        url_id = synth.logical_id(synth.stack.webhooks.urls[webhook])
+        assert env[variable] == {"Fn::GetAtt": [url_id, "FunctionUrl"]}
+
+
+# --- database ------------------------------------------------------------------------------
+
+
+def test_database_is_private_encrypted_and_only_reachable_through_the_proxy(synth: Synth) -> None:
+    network, database = synth.stack.network, synth.stack.database
+    (instance,) = synth.of_type("AWS::RDS::DBInstance").values()
+    props = instance["Properties"]
+    assert props["PubliclyAccessible"] is False
+    assert props["StorageEncrypted"] is True
+    assert props["Engine"] == "postgres"
+    assert props["EngineVersion"].split(".")[0] == "16"
+    assert props["BackupRetentionPeriod"] >= 1
+    assert props["ManageMasterUserPassword"] is True
+    db_sg, proxy_sg, lambda_sg = (
+        synth.logical_id(g) for g in (network.database_sg, network.proxy_sg, network.lambda_sg)
+    )
+    assert props["VPCSecurityGroups"] == [{"Fn::GetAtt": [db_sg, "GroupId"]}]
+
+    (proxy,) = synth.of_type("AWS::RDS::DBProxy").values()
+    assert proxy["Properties"]["RequireTLS"] is True
+    assert all(a["IAMAuth"] == "REQUIRED" for a in proxy["Properties"]["Auth"])
+    assert proxy["Properties"]["VpcSecurityGroupIds"] == [{"Fn::GetAtt": [proxy_sg, "GroupId"]}]
+
+    # Ingress: database <- proxy only; proxy <- in-VPC Lambdas only; nothing inline or open.
+    ingress: dict[str, set[str]] = {}
+    for rule in synth.of_type("AWS::EC2::SecurityGroupIngress").values():
+        rule_props = rule["Properties"]
+        assert "CidrIp" not in rule_props and "CidrIpv6" not in rule_props
+        target = rule_props["GroupId"]["Fn::GetAtt"][0]
+        ingress.setdefault(target, set()).add(rule_props["SourceSecurityGroupId"]["Fn::GetAtt"][0])
+    assert ingress[db_sg] == {proxy_sg}
+    assert ingress[proxy_sg] == {lambda_sg}
+    for group_id in (db_sg, proxy_sg):
+        assert "SecurityGroupIngress" not in synth.props(group_id)
+
+    # In isolated subnets: no route to an internet or NAT gateway anywhere in the VPC.
+    assert not synth.of_type("AWS::EC2::InternetGateway")
+    assert not synth.of_type("AWS::EC2::NatGateway")
+    subnet_group = next(iter(synth.of_type("AWS::RDS::DBSubnetGroup").values()))
+    subnets = set(_refs(subnet_group["Properties"]["SubnetIds"]))
+    assert subnets == set(synth.of_type("AWS::EC2::Subnet"))
+    assert database.user == synth.stack.config.database.admin_user
+
+
+def test_only_in_vpc_functions_get_database_settings_and_connect(synth: Synth) -> None:
+    proxy_id = synth.logical_id(synth.stack.database.proxy)
+    for name in synth.stack.functions:
+        fn = synth.props(_function_id(synth, name))
+        env = fn["Environment"]["Variables"]
+        connects = [s for s in _statements(synth, _role_id(synth, name)) if "rds-db:connect" in _actions(s)]
+        if name in DATABASE_USERS:
+            assert env["DB_IAM_AUTH"] == "true"
+            assert {"DB_HOST", "DB_PORT", "DB_NAME", "DB_USER"} <= set(env)
+            assert "VpcConfig" in fn
+            assert len(connects) == 1 and proxy_id in _refs(connects[0]["Resource"])
+        else:
+            assert not any(k.startswith("DB_") for k in env), name
+            assert "VpcConfig" not in fn, name
+            assert not connects, name
+
+
+def test_worker_roles_have_no_permission_on_the_database_its_secret_or_proxy(synth: Synth) -> None:
+    database = synth.stack.database
+    protected = {
+        synth.logical_id(database.proxy),
+        synth.logical_id(database.instance),
+    }
+    for worker in WORKER_QUEUES:
+        for statement in _statements(synth, _role_id(synth, worker)):
+            for action in _actions(statement):
+                assert not action.startswith(("rds", "rds-db:", "secretsmanager:", "kms:")), (
+                    worker,
+                    action,
+                )
+            assert not _refs(statement["Resource"]) & protected, (worker, statement)
+    # No function at all reads the database secret: only the proxy's own role does.
+    for name in synth.stack.functions:
+        for statement in _statements(synth, _role_id(synth, name)):
+            assert not any(a.startswith("secretsmanager:") for a in _actions(statement)), name
+
+
+# --- storage -------------------------------------------------------------------------------
+
+
+def test_artifact_bucket_denies_non_tls_and_blocks_public_access(synth: Synth) -> None:
+    bucket_id = synth.logical_id(synth.stack.storage.bucket)
+    props = synth.props(bucket_id)
+    assert props["PublicAccessBlockConfiguration"] == {
+        "BlockPublicAcls": True,
+        "BlockPublicPolicy": True,
+        "IgnorePublicAcls": True,
+        "RestrictPublicBuckets": True,
+    }
+    sse = props["BucketEncryption"]["ServerSideEncryptionConfiguration"][0]
+    assert sse["ServerSideEncryptionByDefault"]["SSEAlgorithm"] == "AES256"
+    assert props["LoggingConfiguration"]["DestinationBucketName"] == {
+        "Ref": synth.logical_id(synth.stack.storage.access_logs)
+    }
+    rules = {r["Id"] for r in props["LifecycleConfiguration"]["Rules"]}
+    assert {"abort-incomplete-uploads", "tier-page-imports", "tier-code2des"} <= rules
+    (policy,) = [
+        p["Properties"]
+        for p in synth.of_type("AWS::S3::BucketPolicy").values()
+        if p["Properties"]["Bucket"] == {"Ref": bucket_id}
+    ]
+    denies = [s for s in policy["PolicyDocument"]["Statement"] if s["Effect"] == "Deny"]
+    assert any(
+        s.get("Condition") == {"Bool": {"aws:SecureTransport": "false"}}
+        and s["Principal"] == {"AWS": "*"}
+        and s["Action"] == "s3:*"
+        for s in denies
+    )
+
+
+def test_s3_permissions_match_the_least_privilege_table(synth: Synth) -> None:
+    bucket_id = synth.logical_id(synth.stack.storage.bucket)
+    for name in synth.stack.functions:
+        granted: set[tuple[str, str]] = set()
+        for statement in _statements(synth, _role_id(synth, name)):
+            s3_actions = [a for a in _actions(statement) if a.startswith("s3:")]
+            if not s3_actions:
+                continue
+            resource = statement["Resource"]
+            assert bucket_id in _refs(resource)
+            prefix = resource["Fn::Join"][1][-1].lstrip("/")
+            granted |= {(a, prefix) for a in s3_actions}
+        expected = {(a, f"{x.prefix}*") for x in S3_ACCESS.get(name, ()) for a in x.actions}
+        assert granted == expected, name
+
+
+def test_queue_senders_match_the_least_privilege_table(synth: Synth) -> None:
+    queue_ids = {synth.logical_id(pair.queue): name for name, pair in synth.stack.messaging.queues.items()}
+    for name in synth.stack.functions:
+        sends = {
+            queue_ids[ref]
+            for statement in _statements(synth, _role_id(synth, name))
+            if "sqs:SendMessage" in _actions(statement)
+            for ref in _refs(statement["Resource"])
+        }
+        assert sends == set(QUEUE_SENDERS.get(name, ())), name
+        env = synth.props(_function_id(synth, name))["Environment"]["Variables"]
+        assert {k for k in env if k.endswith("_QUEUE_URL")} == {
+            f"{q.upper()}_QUEUE_URL" for q in QUEUE_SENDERS.get(name, ())
+        }
+
+
+# --- functions -----------------------------------------------------------------------------
+
+
+def test_workers_run_outside_the_vpc_capture_and_discovery_as_images(synth: Synth) -> None:
+    for worker in WORKER_QUEUES:
+        fn = synth.props(_function_id(synth, worker))
+        assert "VpcConfig" not in fn
+        if worker in IMAGE_WORKERS:
+            assert fn["PackageType"] == "Image"
+            assert fn["ImageConfig"]["Command"] == [f"functions.{worker}.handler.lambda_handler"]
+            assert "Layers" not in fn
+        else:
+            assert fn["Runtime"] == "python3.12" and len(fn["Layers"]) == 1
+
+
+def test_common_environment_on_every_function(synth: Synth) -> None:
+    for name in synth.stack.functions:
+        env = synth.props(_function_id(synth, name))["Environment"]["Variables"]
+        assert env["POWERTOOLS_METRICS_NAMESPACE"] == "Pageport"
+        assert env["PAGEPORT_STAGE"] == "dev"
+        assert {"POWERTOOLS_SERVICE_NAME", "LOG_LEVEL", "ARTIFACT_BUCKET"} <= set(env)
+        assert "DATABASE_URL" not in env
+
+
+def test_dispatcher_schedule_and_migration_custom_resource_exist(synth: Synth) -> None:
+    dispatcher_id = _function_id(synth, "dispatcher")
+    synth.template.has_resource_properties(
+        "AWS::Events::Rule",
+        {
+            "ScheduleExpression": synth.stack.config.dispatcher_schedule,
+            "State": "ENABLED",
+            "Targets": [Match.object_like({"Arn": {"Fn::GetAtt": [dispatcher_id, "Arn"]}})],
+        },
+    )
+    (migration,) = synth.of_type("Custom::PageportMigrations").values()
+    assert migration["Properties"]["Version"]
+    assert set(BACKGROUND_FUNCTIONS) <= set(synth.stack.functions)
+
+
+def test_synthesis_needs_no_aws_lookups_and_pins_availability_zones(synth: Synth) -> None:
+    assert not synth.missing_context
+    zones = {s["Properties"]["AvailabilityZone"] for s in synth.of_type("AWS::EC2::Subnet").values()}
+    assert zones == set(synth.stack.config.availability_zones)
+
+
+def test_every_acknowledgment_carries_a_reason(synth: Synth) -> None:
+    acknowledged = [
+        (path, rule, reason)
+        for path, entries in synth.metadata.items()
+        for entry in entries
+        if entry["type"] == "aws:cdk:acknowledged-rules"
+        for rule, reason in entry["data"].items()
+    ]
+    nag = [a for a in acknowledged if "AwsSolutions-" in a[1]]
+    assert nag, "expected cdk-nag acknowledgments in the metadata"
+    for path, rule, reason in acknowledged:
+        assert len(reason.split()) >= 5, (path, rule, reason)
