@@ -72,8 +72,7 @@ def main() -> None:
 
         status_median = median_of(read_status, RUNS * 4)
         pk_median = median_of(pk_lookup, RUNS * 4)
-        emit(result("batch_status_500", "s", status_median, "single-row primary-key lookup", pk_median,
-                    "ratio <= 5"))
+        emit(result("batch_status_500", "s", status_median, "single-row primary-key lookup", pk_median, "ratio <= 5"))
         conn.close()
 
 

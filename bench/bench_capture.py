@@ -20,8 +20,10 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
 
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent),
-                str(Path(__file__).resolve().parent.parent / "layers" / "pageport" / "python")]
+sys.path[:0] = [
+    str(Path(__file__).resolve().parent.parent),
+    str(Path(__file__).resolve().parent.parent / "layers" / "pageport" / "python"),
+]
 
 from pageport.capture.capture import CaptureRequest, capture_page  # noqa: E402
 
@@ -33,8 +35,7 @@ WIDTH, HEIGHT, SCALE = 1280, 800, 1
 
 def floor_once(browser: Browser, url: str) -> float:
     start = time.perf_counter()
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT},
-                                  device_scale_factor=SCALE)
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, device_scale_factor=SCALE)
     try:
         page = context.new_page()
         page.goto(url, wait_until="load")
@@ -56,8 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     captures: list[float] = []
     floors: list[float] = []
-    with tempfile.TemporaryDirectory() as home, serve_fixtures() as base, \
-            sync_playwright() as p:
+    with tempfile.TemporaryDirectory() as home, serve_fixtures() as base, sync_playwright() as p:
         browser = p.chromium.launch(**launch_kwargs(home))
         print(f"{'page':<18} {'capture s':>10} {'floor s':>9} {'ratio':>6}")
         for name in PAGES:
@@ -75,17 +75,23 @@ def main() -> None:
         browser.close()
     median = statistics.median(captures)
     baseline_median = statistics.median(floors)
-    print(f"all pages: capture median {median:.3f} s, floor median {baseline_median:.3f} s, "
-          f"{60 / median:.1f} pages/min per worker (floor {60 / baseline_median:.1f})")
-    print(json.dumps({
-        "name": "capture_page seconds per page (fixture pages, warm browser)",
-        "unit": "s",
-        "median": round(median, 4),
-        "baseline": "Playwright new_context + goto(load) + full-page screenshot, same browser",
-        "baseline_median": round(baseline_median, 4),
-        "ratio": round(median / baseline_median, 3),
-        "goal": "ratio <= 2",
-    }))
+    print(
+        f"all pages: capture median {median:.3f} s, floor median {baseline_median:.3f} s, "
+        f"{60 / median:.1f} pages/min per worker (floor {60 / baseline_median:.1f})"
+    )
+    print(
+        json.dumps(
+            {
+                "name": "capture_page seconds per page (fixture pages, warm browser)",
+                "unit": "s",
+                "median": round(median, 4),
+                "baseline": "Playwright new_context + goto(load) + full-page screenshot, same browser",
+                "baseline_median": round(baseline_median, 4),
+                "ratio": round(median / baseline_median, 3),
+                "goal": "ratio <= 2",
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

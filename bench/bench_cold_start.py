@@ -40,10 +40,7 @@ LAMBDA_ENV = {
     "DB_USER": "pageport_admin",
     "DB_IAM_AUTH": "true",
 }
-_TIMER = (
-    "import time, sys; t = time.perf_counter(); {stmt}; "
-    "sys.stdout.write(repr(time.perf_counter() - t))"
-)
+_TIMER = "import time, sys; t = time.perf_counter(); {stmt}; sys.stdout.write(repr(time.perf_counter() - t))"
 
 
 def _env() -> dict[str, str]:
@@ -122,9 +119,7 @@ def main() -> None:
         raise SystemExit("no handler could be imported")
 
     worst = max(results, key=results.__getitem__)
-    heavy = ", ".join(
-        f"{pkg} {ms:.0f} ms" for pkg, ms in heaviest_imports(f"functions.{worst}.handler")
-    )
+    heavy = ", ".join(f"{pkg} {ms:.0f} ms" for pkg, ms in heaviest_imports(f"functions.{worst}.handler"))
     print(f"worst     {worst}: heaviest packages (own import time, one run): {heavy}")
     print(
         json.dumps(

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fidelity"))
 
-import harness  # type: ignore[import-not-found]
+import harness
 from pageport.convert import convert_capture
 
 
@@ -47,24 +47,47 @@ def main() -> int:
     for name, cap in captures.items():
         data, assets = cap.capture_json, cap.assets
         convert_capture(data, assets)  # warm caches and imports
-        ours = _median_time(lambda d=data, a=assets: convert_capture(d, a),  # type: ignore[misc]
-                            args.repeat)
-        floor = _median_time(lambda d=data: json.dumps(json.loads(d)),  # type: ignore[misc]
-                             args.repeat)
+        ours = _median_time(
+            lambda d=data, a=assets: convert_capture(d, a),  # type: ignore[misc]
+            args.repeat,
+        )
+        floor = _median_time(
+            lambda d=data: json.dumps(json.loads(d)),  # type: ignore[misc]
+            args.repeat,
+        )
         ratios.append(ours / floor)
         ours_all.append(ours)
         floor_all.append(floor)
-        print(json.dumps({"name": f"convert/{name}", "unit": "ms", "median": round(ours * 1e3, 3),
-                          "baseline": "json.loads+json.dumps of capture.json",
-                          "baseline_median": round(floor * 1e3, 3),
-                          "ratio": round(ours / floor, 3), "goal": "ratio <= 5",
-                          "capture_bytes": len(data)}), flush=True)
-    print(json.dumps({"name": "convert", "unit": "ms",
-                      "median": round(statistics.median(ours_all) * 1e3, 3),
-                      "baseline": "json.loads+json.dumps of capture.json",
-                      "baseline_median": round(statistics.median(floor_all) * 1e3, 3),
-                      "ratio": round(statistics.median(ratios), 3), "goal": "ratio <= 5",
-                      "pages": len(ratios), "worst_ratio": round(max(ratios), 3)}))
+        print(
+            json.dumps(
+                {
+                    "name": f"convert/{name}",
+                    "unit": "ms",
+                    "median": round(ours * 1e3, 3),
+                    "baseline": "json.loads+json.dumps of capture.json",
+                    "baseline_median": round(floor * 1e3, 3),
+                    "ratio": round(ours / floor, 3),
+                    "goal": "ratio <= 5",
+                    "capture_bytes": len(data),
+                }
+            ),
+            flush=True,
+        )
+    print(
+        json.dumps(
+            {
+                "name": "convert",
+                "unit": "ms",
+                "median": round(statistics.median(ours_all) * 1e3, 3),
+                "baseline": "json.loads+json.dumps of capture.json",
+                "baseline_median": round(statistics.median(floor_all) * 1e3, 3),
+                "ratio": round(statistics.median(ratios), 3),
+                "goal": "ratio <= 5",
+                "pages": len(ratios),
+                "worst_ratio": round(max(ratios), 3),
+            }
+        )
+    )
     return 0
 
 

@@ -30,8 +30,12 @@ def main() -> None:
 
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
 
-    for key, value in {"AWS_ACCESS_KEY_ID": "bench", "AWS_SECRET_ACCESS_KEY": "bench",
-                       "AWS_DEFAULT_REGION": "us-east-1", "AWS_REGION": "us-east-1"}.items():
+    for key, value in {
+        "AWS_ACCESS_KEY_ID": "bench",
+        "AWS_SECRET_ACCESS_KEY": "bench",
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_REGION": "us-east-1",
+    }.items():
         os.environ[key] = value
     port = _free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
@@ -46,7 +50,6 @@ def main() -> None:
 
 def run(url: str) -> None:
     import boto3
-
     from pageport import aws
     from pageport.batches import service
     from pageport.batches.dispatch import Dispatcher, message_body
@@ -63,10 +66,12 @@ def run(url: str) -> None:
         get_settings.cache_clear()
         aws.reset_clients()
         return url
+
     conn = connect(url)
     org = conn.execute("INSERT INTO organization (name) VALUES ('b') RETURNING id").fetchone()["id"]
-    project = conn.execute("INSERT INTO project (organization_id, name) VALUES (%s, 'b') RETURNING id",
-                           (org,)).fetchone()["id"]
+    project = conn.execute(
+        "INSERT INTO project (organization_id, name) VALUES (%s, 'b') RETURNING id", (org,)
+    ).fetchone()["id"]
     scope = Scope(org, project, "bench")
     requests = [{"url": f"https://example.com/{i}", "viewport": {"width": 1440, "height": 900}} for i in range(N)]
 
@@ -83,7 +88,8 @@ def run(url: str) -> None:
         start = time.perf_counter()
         for i in range(0, len(bodies), 10):
             response = client.send_message_batch(
-                QueueUrl=queue, Entries=[{"Id": str(j), "MessageBody": b} for j, b in enumerate(bodies[i:i + 10])])
+                QueueUrl=queue, Entries=[{"Id": str(j), "MessageBody": b} for j, b in enumerate(bodies[i : i + 10])]
+            )
             assert not response.get("Failed")
         return len(bodies) / (time.perf_counter() - start)
 
@@ -115,8 +121,16 @@ def run(url: str) -> None:
             floors.append(floor(load(keep=False)))
             ours.append(dispatched(workers))
         ours_median, floor_median = statistics.median(ours), statistics.median(floors)
-        emit(result(f"dispatch_throughput_{workers}_dispatcher{'s' if workers > 1 else ''}", "items/s",
-                    ours_median, "bare SendMessageBatch loop, no database", floor_median, "ratio >= 0.5"))
+        emit(
+            result(
+                f"dispatch_throughput_{workers}_dispatcher{'s' if workers > 1 else ''}",
+                "items/s",
+                ours_median,
+                "bare SendMessageBatch loop, no database",
+                floor_median,
+                "ratio >= 0.5",
+            )
+        )
     conn.close()
 
 

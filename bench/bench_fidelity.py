@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fidelity"))
 
-import harness  # type: ignore[import-not-found]
+import harness
 from pageport.convert import convert_capture
 from pageport.render import render_preview
 
@@ -30,9 +30,16 @@ BASELINE = f"{harness.PEER_PACKAGE}@{harness.PEER_VERSION}"
 
 
 def _line(name: str, ours: float, peer: float, **extra: object) -> str:
-    row = {"name": name, "unit": "score (mean of SSIM and text-block score, 0..1)",
-           "median": round(ours, 4), "baseline": BASELINE, "baseline_median": round(peer, 4),
-           "ratio": round(ours / peer, 4) if peer else None, "goal": "ratio >= 1", **extra}
+    row = {
+        "name": name,
+        "unit": "score (mean of SSIM and text-block score, 0..1)",
+        "median": round(ours, 4),
+        "baseline": BASELINE,
+        "baseline_median": round(peer, 4),
+        "ratio": round(ours / peer, 4) if peer else None,
+        "goal": "ratio >= 1",
+        **extra,
+    }
     return json.dumps(row, sort_keys=False)
 
 
@@ -65,8 +72,7 @@ def main() -> int:
             peer = (p_ssim + p_text["score"]) / 2
             ours_scores.append(ours)
             peer_scores.append(peer)
-            details[name] = {"ssim": o_ssim, "peer_ssim": p_ssim, "text": o_text["score"],
-                             "peer_text": p_text["score"]}
+            details[name] = {"ssim": o_ssim, "peer_ssim": p_ssim, "text": o_text["score"], "peer_text": p_text["score"]}
             if args.out:
                 out = args.out / name
                 out.mkdir(parents=True, exist_ok=True)
@@ -75,19 +81,35 @@ def main() -> int:
                 (out / "peer.png").write_bytes(peer_png)
                 (out / "result.json").write_bytes(conv.result_json)
                 (out / "peer.json").write_text(json.dumps(peer_tree))
-            print(_line(f"fidelity/{name}", ours, peer,
-                        ssim=round(o_ssim, 4), peer_ssim=round(p_ssim, 4),
-                        text=round(o_text["score"], 4), peer_text=round(p_text["score"], 4),
-                        text_parts={k: round(v, 3) for k, v in o_text.items()},
-                        peer_text_parts={k: round(v, 3) for k, v in p_text.items()},
-                        warnings=conv.warning_count), flush=True)
+            print(
+                _line(
+                    f"fidelity/{name}",
+                    ours,
+                    peer,
+                    ssim=round(o_ssim, 4),
+                    peer_ssim=round(p_ssim, 4),
+                    text=round(o_text["score"], 4),
+                    peer_text=round(p_text["score"], 4),
+                    text_parts={k: round(v, 3) for k, v in o_text.items()},
+                    peer_text_parts={k: round(v, 3) for k, v in p_text.items()},
+                    warnings=conv.warning_count,
+                ),
+                flush=True,
+            )
     ours_mean = statistics.fmean(ours_scores)
     peer_mean = statistics.fmean(peer_scores)
-    print(_line("fidelity", ours_mean, peer_mean, pages=len(names),
-                ssim=round(statistics.fmean(d["ssim"] for d in details.values()), 4),
-                peer_ssim=round(statistics.fmean(d["peer_ssim"] for d in details.values()), 4),
-                text=round(statistics.fmean(d["text"] for d in details.values()), 4),
-                peer_text=round(statistics.fmean(d["peer_text"] for d in details.values()), 4)))
+    print(
+        _line(
+            "fidelity",
+            ours_mean,
+            peer_mean,
+            pages=len(names),
+            ssim=round(statistics.fmean(d["ssim"] for d in details.values()), 4),
+            peer_ssim=round(statistics.fmean(d["peer_ssim"] for d in details.values()), 4),
+            text=round(statistics.fmean(d["text"] for d in details.values()), 4),
+            peer_text=round(statistics.fmean(d["peer_text"] for d in details.values()), 4),
+        )
+    )
     return 0
 
 

@@ -23,7 +23,6 @@ for entry in (ROOT / "layers" / "pageport" / "python", ROOT):
 def migrated_database() -> Iterator[str]:
     """`DATABASE_URL` when set (a fresh database in it), otherwise an embedded server."""
     import psycopg
-
     from pageport import db as pageport_db
     from pageport.migrations import apply_migrations
 
@@ -64,8 +63,9 @@ def median_of(action: Callable[[], object], runs: int, warmup: int = 2) -> float
     return statistics.median(timed(action) for _ in range(runs))
 
 
-def result(name: str, unit: str, median: float, baseline: str, baseline_median: float, goal: str,
-           ratio: float | None = None) -> dict[str, object]:
+def result(
+    name: str, unit: str, median: float, baseline: str, baseline_median: float, goal: str, ratio: float | None = None
+) -> dict[str, object]:
     return {
         "name": name,
         "unit": unit,

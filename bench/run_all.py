@@ -32,8 +32,10 @@ def main() -> int:
         results.append(json.loads(lines[-1]))
     print("== summary")
     for item in results:
-        print(f"{item['name']}: median {item['median']} {item['unit']} vs {item['baseline_median']} "
-              f"({item['baseline']}), ratio {item['ratio']}, goal {item['goal']}")
+        print(
+            f"{item['name']}: median {item['median']} {item['unit']} vs {item['baseline_median']} "
+            f"({item['baseline']}), ratio {item['ratio']}, goal {item['goal']}"
+        )
     if crashed:
         print("crashed: " + ", ".join(crashed), file=sys.stderr)
         return 1

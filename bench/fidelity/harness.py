@@ -32,8 +32,14 @@ PEER_PACKAGE = "@builder.io/html-to-figma"
 PEER_VERSION = "0.0.3"
 PEER_BUNDLE = HERE / "node_modules" / "@builder.io" / "html-to-figma" / "dist" / "browser.js"
 VIEWPORT = (1280, 800)
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def page_names() -> list[str]:
@@ -43,8 +49,11 @@ def page_names() -> list[str]:
 def ensure_peer() -> Path:
     """Install the peer with npm (test-only dependency) if it is not there yet."""
     if not PEER_BUNDLE.exists():
-        subprocess.run(["npm", "install", "--prefix", str(HERE), "--no-audit", "--no-fund",
-                        "--loglevel=error"], check=True, timeout=600)
+        subprocess.run(
+            ["npm", "install", "--prefix", str(HERE), "--no-audit", "--no-fund", "--loglevel=error"],
+            check=True,
+            timeout=600,
+        )
     return PEER_BUNDLE
 
 
@@ -90,8 +99,9 @@ def capture(browser: Any, url: str) -> Captured:
     from pageport.capture.capture import CaptureRequest, capture_page
 
     with contextlib.redirect_stdout(open(os.devnull, "w")):
-        bundle = capture_page(CaptureRequest(url=url, viewport_width=VIEWPORT[0],
-                                             viewport_height=VIEWPORT[1]), browser=browser)
+        bundle = capture_page(
+            CaptureRequest(url=url, viewport_width=VIEWPORT[0], viewport_height=VIEWPORT[1]), browser=browser
+        )
     return Captured(bundle.capture_json, bundle.screenshot_png, dict(bundle.assets))
 
 
@@ -115,8 +125,7 @@ _FETCH_JS = """async (urls) => {
 
 def run_peer(browser: Any, url: str) -> tuple[dict[str, Any], dict[str, bytes]]:
     """html-to-figma's layers for the page, adapted to REST node shapes, and its images."""
-    context = browser.new_context(viewport={"width": VIEWPORT[0], "height": VIEWPORT[1]},
-                                  device_scale_factor=1)
+    context = browser.new_context(viewport={"width": VIEWPORT[0], "height": VIEWPORT[1]}, device_scale_factor=1)
     try:
         page = context.new_page()
         page.goto(url, wait_until="networkidle")
@@ -124,9 +133,16 @@ def run_peer(browser: Any, url: str) -> tuple[dict[str, Any], dict[str, bytes]]:
         layers: list[dict[str, Any]] = page.evaluate(
             "() => htmlToFigma.htmlToFigma(document.body)"
             if page.evaluate("() => typeof htmlToFigma.htmlToFigma === 'function'")
-            else "() => htmlToFigma(document.body)")
-        urls = sorted({f["url"] for layer in layers for f in layer.get("fills") or []
-                       if f.get("type") == "IMAGE" and f.get("url")})
+            else "() => htmlToFigma(document.body)"
+        )
+        urls = sorted(
+            {
+                f["url"]
+                for layer in layers
+                for f in layer.get("fills") or []
+                if f.get("type") == "IMAGE" and f.get("url")
+            }
+        )
         fetched: dict[str, str] = page.evaluate(_FETCH_JS, urls) if urls else {}
     finally:
         context.close()
@@ -146,24 +162,40 @@ def adapt_peer(layers: list[dict[str, Any]], image_refs: Mapping[str, str]) -> d
     layer at its absolute x/y, text in the family's Regular style, auto-height at its width."""
     root, *rest = layers
     white = {"type": "SOLID", "blendMode": "NORMAL", "color": {"r": 1, "g": 1, "b": 1, "a": 1}}
-    doc: dict[str, Any] = {"id": "1:1", "name": "peer", "type": "FRAME",
-                           "absoluteBoundingBox": _bb(root), "fills": [white],
-                           "clipsContent": True, "children": []}
+    doc: dict[str, Any] = {
+        "id": "1:1",
+        "name": "peer",
+        "type": "FRAME",
+        "absoluteBoundingBox": _bb(root),
+        "fills": [white],
+        "clipsContent": True,
+        "children": [],
+    }
     for i, layer in enumerate(rest, start=2):
-        node: dict[str, Any] = {"id": f"1:{i}", "name": layer.get("name", layer["type"]),
-                                "absoluteBoundingBox": _bb(layer)}
+        node: dict[str, Any] = {
+            "id": f"1:{i}",
+            "name": layer.get("name", layer["type"]),
+            "absoluteBoundingBox": _bb(layer),
+        }
         fills = []
         for f in layer.get("fills") or []:
             if f.get("type") == "IMAGE":
                 ref = image_refs.get(f.get("url", ""))
                 if ref:
-                    fills.append({"type": "IMAGE", "imageRef": ref,
-                                  "scaleMode": f.get("scaleMode", "FILL")})
+                    fills.append({"type": "IMAGE", "imageRef": ref, "scaleMode": f.get("scaleMode", "FILL")})
             else:
                 fills.append(f)
         node["fills"] = fills
-        for key in ("strokes", "strokeWeight", "effects", "topLeftRadius", "topRightRadius",
-                    "bottomRightRadius", "bottomLeftRadius", "opacity"):
+        for key in (
+            "strokes",
+            "strokeWeight",
+            "effects",
+            "topLeftRadius",
+            "topRightRadius",
+            "bottomRightRadius",
+            "bottomLeftRadius",
+            "opacity",
+        ):
             if key in layer:
                 node[key] = layer[key]
         if layer["type"] == "SVG":
@@ -173,9 +205,12 @@ def adapt_peer(layers: list[dict[str, Any]], image_refs: Mapping[str, str]) -> d
             node["type"] = "TEXT"
             node["characters"] = layer.get("characters", "")
             family = (layer.get("fontFamily") or "Roboto").split(",")[0].strip().strip("\"'")
-            style: dict[str, Any] = {"fontFamily": family, "fontWeight": 400,
-                                     "fontSize": layer.get("fontSize", 12),
-                                     "textAutoResize": "HEIGHT"}
+            style: dict[str, Any] = {
+                "fontFamily": family,
+                "fontWeight": 400,
+                "fontSize": layer.get("fontSize", 12),
+                "textAutoResize": "HEIGHT",
+            }
             lh = layer.get("lineHeight")
             if isinstance(lh, dict) and lh.get("unit") == "PIXELS":
                 style["lineHeightPx"] = lh.get("value")
@@ -193,8 +228,12 @@ def adapt_peer(layers: list[dict[str, Any]], image_refs: Mapping[str, str]) -> d
 
 
 def _bb(layer: Mapping[str, Any]) -> dict[str, float]:
-    return {"x": float(layer.get("x", 0)), "y": float(layer.get("y", 0)),
-            "width": float(layer.get("width", 0)), "height": float(layer.get("height", 0))}
+    return {
+        "x": float(layer.get("x", 0)),
+        "y": float(layer.get("y", 0)),
+        "width": float(layer.get("width", 0)),
+        "height": float(layer.get("height", 0)),
+    }
 
 
 # ---------------------------------------------------------------------- metrics
@@ -211,8 +250,8 @@ def _filter(img: np.ndarray, kernel: np.ndarray) -> np.ndarray:
     """Separable 'valid' convolution with a symmetric kernel."""
     n = kernel.size
     h, w = img.shape
-    rows = sum(kernel[i] * img[:, i:w - n + 1 + i] for i in range(n))
-    out: np.ndarray = sum(kernel[i] * rows[i:h - n + 1 + i, :] for i in range(n))
+    rows = sum(kernel[i] * img[:, i : w - n + 1 + i] for i in range(n))
+    out: np.ndarray = sum(kernel[i] * rows[i : h - n + 1 + i, :] for i in range(n))
     return out
 
 
@@ -262,8 +301,7 @@ def reference_blocks(capture_json: bytes) -> list[Block]:
             rgb = (round(c["r"] * 255), round(c["g"] * 255), round(c["b"] * 255))
             for lb in node.line_boxes:
                 if lb.text.strip():
-                    out.append(Block(lb.text.strip(), (lb.x, lb.y, lb.x + lb.width,
-                                                       lb.y + lb.height), rgb))
+                    out.append(Block(lb.text.strip(), (lb.x, lb.y, lb.x + lb.width, lb.y + lb.height), rgb))
         else:
             stack.extend(node.children)
             out.extend(_generated_text(node))
@@ -276,8 +314,11 @@ def _generated_text(el: Any) -> list[Block]:
 
     found: list[tuple[str, Any, str | None]] = []
     form = el.form
-    if form is not None and el.tag in ("input", "textarea", "select") and (
-            form.type or "") not in ("checkbox", "radio", "hidden", "range", "color", "file"):
+    if (
+        form is not None
+        and el.tag in ("input", "textarea", "select")
+        and (form.type or "") not in ("checkbox", "radio", "hidden", "range", "color", "file")
+    ):
         text = form.value or form.placeholder or ""
         found.append((text, el.box, el.style("color")))
     if el.pseudo is not None:
@@ -289,8 +330,13 @@ def _generated_text(el: Any) -> list[Block]:
         if not text.strip():
             continue
         c = parse_color(color) or {"r": 0, "g": 0, "b": 0, "a": 1}
-        out.append(Block(text.strip(), (box.x, box.y, box.x + box.width, box.y + box.height),
-                         (round(c["r"] * 255), round(c["g"] * 255), round(c["b"] * 255))))
+        out.append(
+            Block(
+                text.strip(),
+                (box.x, box.y, box.x + box.width, box.y + box.height),
+                (round(c["r"] * 255), round(c["g"] * 255), round(c["b"] * 255)),
+            )
+        )
     return out
 
 
@@ -304,9 +350,11 @@ def _merge_lines(blocks: list[Block]) -> list[Block]:
             same_line = abs((m.box[1] + m.box[3]) / 2 - (b.box[1] + b.box[3]) / 2) < 4
             adjacent = -2 <= b.box[0] - m.box[2] <= 12
             if same_line and adjacent:
-                merged[-1] = Block(f"{m.text} {b.text}", (m.box[0], min(m.box[1], b.box[1]),
-                                                          b.box[2], max(m.box[3], b.box[3])),
-                                   m.color)
+                merged[-1] = Block(
+                    f"{m.text} {b.text}",
+                    (m.box[0], min(m.box[1], b.box[1]), b.box[2], max(m.box[3], b.box[3])),
+                    m.color,
+                )
                 continue
         merged.append(b)
     return merged
@@ -358,8 +406,13 @@ def text_score(ref: list[Block], cand: list[Block], page_width: float) -> dict[s
         col.append(1 - dist)
     position = sum(pos) / len(pos)
     color = sum(col) / len(col)
-    return {"block": block, "text": text, "position": position, "color": color,
-            "score": (block + text + position + color) / 4}
+    return {
+        "block": block,
+        "text": text,
+        "position": position,
+        "color": color,
+        "score": (block + text + position + color) / 4,
+    }
 
 
 def dump(obj: Any) -> str:

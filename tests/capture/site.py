@@ -16,11 +16,16 @@ from pathlib import Path
 from typing import Any
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "capture"
-SYSTEM_FONT = Path(os.environ.get(
-    "PAGEPORT_TEST_FONT", "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"))
+SYSTEM_FONT = Path(
+    os.environ.get("PAGEPORT_TEST_FONT", "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
+)
 CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 
@@ -40,8 +45,7 @@ class _Handler(SimpleHTTPRequestHandler):
 @contextmanager
 def serve_fixtures() -> Iterator[str]:
     """Serve the fixture directory on 127.0.0.1; yields the base URL ending in '/'."""
-    server = ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(FIXTURES)))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(FIXTURES)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -51,9 +51,16 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
         b.close()
 
 
-def run(browser: Browser, url: str, *, width: int = 1000, height: int = 700,
-        scale: float = 1, ready: str | None = None,
-        limits: CaptureLimits | None = None) -> tuple[CaptureBundle, CaptureDocument]:
+def run(
+    browser: Browser,
+    url: str,
+    *,
+    width: int = 1000,
+    height: int = 700,
+    scale: float = 1,
+    ready: str | None = None,
+    limits: CaptureLimits | None = None,
+) -> tuple[CaptureBundle, CaptureDocument]:
     request = CaptureRequest(url, width, height, scale, ready)
     bundle = capture_page(request, browser=browser, limits=limits or CaptureLimits())
     return bundle, CaptureDocument.model_validate_json(bundle.capture_json)
@@ -120,8 +127,21 @@ def test_capture_json_is_canonical_and_versioned(basic) -> None:
 
 def test_boxes_match_get_bounding_client_rect(browser: Browser, basic, base_url: str) -> None:
     _, doc = basic
-    ids = ["hero", "gradient", "quote", "para", "photo", "logo", "inline-svg", "name", "pick",
-           "host", "frame", "zlow", "link"]
+    ids = [
+        "hero",
+        "gradient",
+        "quote",
+        "para",
+        "photo",
+        "logo",
+        "inline-svg",
+        "name",
+        "pick",
+        "host",
+        "frame",
+        "zlow",
+        "link",
+    ]
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     try:
         page.goto(base_url + "basic.html")
@@ -130,7 +150,9 @@ def test_boxes_match_get_bounding_client_rect(browser: Browser, basic, base_url:
                  const r = document.getElementById(id).getBoundingClientRect();
                  return [id, {x: r.x + scrollX, y: r.y + scrollY,
                               width: r.width, height: r.height}];
-               }))""", ids)
+               }))""",
+            ids,
+        )
     finally:
         page.close()
     for element_id in ids:
@@ -189,7 +211,8 @@ def test_line_boxes(basic) -> None:
     (text,) = texts(para)
     assert len(text.line_boxes) >= 3  # 150 px wide
     assert " ".join(line.text for line in text.line_boxes) == (
-        "The quick brown fox jumps over the lazy dog again and again.")
+        "The quick brown fox jumps over the lazy dog again and again."
+    )
     tops = [line.y for line in text.line_boxes]
     assert tops == sorted(tops)
     for line in text.line_boxes:
@@ -317,8 +340,7 @@ def test_paint_order_and_hidden(basic) -> None:
     assert neg.paint_order < body.paint_order < by_id(doc, "hero").paint_order
     assert by_id(doc, "fontuser").paint_order < low.paint_order < high.paint_order
     assert (low.z_index, high.z_index, neg.z_index) == (1, 5, -1)
-    assert all(n.attrs.get("id") != "hidden" for n in walk(doc.root)
-               if isinstance(n, ElementNode))
+    assert all(n.attrs.get("id") != "hidden" for n in walk(doc.root) if isinstance(n, ElementNode))
     assert all("Never rendered" not in t.text for t in texts(doc.root))
 
 
@@ -347,16 +369,14 @@ def test_ready_selector_waits(browser: Browser, base_url: str) -> None:
 
 def test_ready_selector_timeout_fails_safely(browser: Browser, base_url: str) -> None:
     with pytest.raises(CaptureFailed) as info:
-        run(browser, base_url + "ready.html", ready="main.never",
-            limits=CaptureLimits(ready_selector_timeout_s=1))
+        run(browser, base_url + "ready.html", ready="main.never", limits=CaptureLimits(ready_selector_timeout_s=1))
     assert info.value.safe_message == "readySelector 'main.never' did not appear within 1 s"
     assert info.value.code == "ready_selector_timeout"
 
 
 def test_time_budget_fails_safely(browser: Browser, base_url: str) -> None:
     with pytest.raises(CaptureFailed) as info:
-        run(browser, base_url + "ready.html", ready="#never",
-            limits=CaptureLimits(time_budget_s=1.5))
+        run(browser, base_url + "ready.html", ready="#never", limits=CaptureLimits(time_budget_s=1.5))
     assert info.value.code == "budget_exceeded"
     assert info.value.safe_message == "The capture did not finish within its 1.5 s time budget."
 
@@ -387,8 +407,7 @@ def test_dom_node_limit_truncates_with_warning(browser: Browser, base_url: str) 
 
 
 def test_page_height_limit_truncates_with_warning(browser: Browser, base_url: str) -> None:
-    bundle, doc = run(browser, base_url + "tall.html", width=800,
-                      limits=CaptureLimits(max_page_height=2500))
+    bundle, doc = run(browser, base_url + "tall.html", width=800, limits=CaptureLimits(max_page_height=2500))
     assert doc.document.full_page_height == 5000 and doc.document.page_height == 2500
     image = Image.open(io.BytesIO(bundle.screenshot_png)).convert("RGB")
     assert image.size == (800, 2500)
@@ -399,8 +418,7 @@ def test_page_height_limit_truncates_with_warning(browser: Browser, base_url: st
 
 
 def test_asset_size_limit_skips_with_warning(browser: Browser, base_url: str) -> None:
-    bundle, doc = run(browser, base_url + "basic.html",
-                      limits=CaptureLimits(max_asset_bytes=120))
+    bundle, doc = run(browser, base_url + "basic.html", limits=CaptureLimits(max_asset_bytes=120))
     photo = by_id(doc, "photo").images[0]
     assert photo.sha256 is None  # 122 bytes
     assert any(w.startswith(f"asset {photo.url} skipped: 122 bytes") for w in doc.warnings)
@@ -409,8 +427,14 @@ def test_asset_size_limit_skips_with_warning(browser: Browser, base_url: str) ->
 
 def test_viewport_too_large_fails_safely(browser: Browser, base_url: str) -> None:
     with pytest.raises(CaptureFailed) as info:
-        run(browser, base_url + "basic.html", width=4000, height=3000, scale=2,
-            limits=CaptureLimits(max_screenshot_pixels=10_000_000))
+        run(
+            browser,
+            base_url + "basic.html",
+            width=4000,
+            height=3000,
+            scale=2,
+            limits=CaptureLimits(max_screenshot_pixels=10_000_000),
+        )
     assert info.value.code == "page_too_large"
 
 
@@ -437,7 +461,8 @@ def test_style_defaults_are_chromium_initial_values(browser: Browser) -> None:
                  const cs = getComputedStyle(document.getElementById('s'));
                  return Object.fromEntries(names.map((n) => [n, cs.getPropertyValue(n)]));
                }""",
-            list(STYLE_DEFAULTS))
+            list(STYLE_DEFAULTS),
+        )
     finally:
         page.close()
     assert actual == STYLE_DEFAULTS

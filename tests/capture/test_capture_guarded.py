@@ -59,8 +59,11 @@ def test_assets_come_through_the_proxy_only(browser: Browser, proxy: EgressProxy
 
     with serve_fixtures() as base:
         bundle = capture_page(
-            CaptureRequest(base + "guarded.html", 800, 600), browser=browser,
-            context_kwargs=new_guarded_context_kwargs(), on_context=on_context)
+            CaptureRequest(base + "guarded.html", 800, 600),
+            browser=browser,
+            context_kwargs=new_guarded_context_kwargs(),
+            on_context=on_context,
+        )
     doc = CaptureDocument.model_validate_json(bundle.capture_json)
     photo = (FIXTURES / "photo.png").read_bytes()
     assert find(doc, "ok").images[0].sha256 == hashlib.sha256(photo).hexdigest()

@@ -33,14 +33,27 @@ def find(result: dict[str, Any], **match: Any) -> dict[str, Any]:
 
 
 def test_flex_row_with_gap_becomes_horizontal_auto_layout() -> None:
-    row = el("div", box(0, 0, 400, 72), {
-        "display": "flex", "column-gap": "16px", "row-gap": "16px", "align-items": "center",
-        "padding-top": "16px", "padding-right": "24px", "padding-bottom": "16px",
-        "padding-left": "16px", "background-color": "rgb(255, 255, 255)"}, [
-        el("span", box(16, 16, 80, 40), {"background-color": "rgb(224, 231, 255)"}),
-        el("span", box(112, 26, 100, 20), {"background-color": "rgb(224, 231, 255)"}),
-        el("span", box(228, 16, 60, 40), {"background-color": "rgb(224, 231, 255)"}),
-    ], attrs={"class": "row"})
+    row = el(
+        "div",
+        box(0, 0, 400, 72),
+        {
+            "display": "flex",
+            "column-gap": "16px",
+            "row-gap": "16px",
+            "align-items": "center",
+            "padding-top": "16px",
+            "padding-right": "24px",
+            "padding-bottom": "16px",
+            "padding-left": "16px",
+            "background-color": "rgb(255, 255, 255)",
+        },
+        [
+            el("span", box(16, 16, 80, 40), {"background-color": "rgb(224, 231, 255)"}),
+            el("span", box(112, 26, 100, 20), {"background-color": "rgb(224, 231, 255)"}),
+            el("span", box(228, 16, 60, 40), {"background-color": "rgb(224, 231, 255)"}),
+        ],
+        attrs={"class": "row"},
+    )
     frame = find(convert(capture([row])), name="div.row")
     assert frame["layoutMode"] == "HORIZONTAL"
     assert frame["itemSpacing"] == 16
@@ -53,20 +66,28 @@ def test_flex_row_with_gap_becomes_horizontal_auto_layout() -> None:
 
 def test_flex_row_that_auto_layout_cannot_reproduce_keeps_absolute_positions() -> None:
     # The middle child is pushed by a margin: Figma's itemSpacing cannot say that.
-    row = el("div", box(0, 0, 400, 40), {"display": "flex", "column-gap": "16px",
-                                         "background-color": "rgb(255, 255, 255)"}, [
-        el("span", box(0, 0, 80, 40), {"background-color": "rgb(1, 2, 3)"}),
-        el("span", box(130, 0, 80, 40), {"background-color": "rgb(1, 2, 3)"}),
-    ], attrs={"class": "row"})
+    row = el(
+        "div",
+        box(0, 0, 400, 40),
+        {"display": "flex", "column-gap": "16px", "background-color": "rgb(255, 255, 255)"},
+        [
+            el("span", box(0, 0, 80, 40), {"background-color": "rgb(1, 2, 3)"}),
+            el("span", box(130, 0, 80, 40), {"background-color": "rgb(1, 2, 3)"}),
+        ],
+        attrs={"class": "row"},
+    )
     frame = find(convert(capture([row])), name="div.row")
     assert "layoutMode" not in frame
     assert [c["absoluteBoundingBox"]["x"] for c in frame["children"]] == [0, 130]
 
 
 def test_linear_gradient_90deg_red_to_blue() -> None:
-    div = el("div", box(10, 20, 200, 100), {
-        "background-image": "linear-gradient(90deg, rgb(255, 0, 0), rgb(0, 0, 255))"},
-        attrs={"id": "g"})
+    div = el(
+        "div",
+        box(10, 20, 200, 100),
+        {"background-image": "linear-gradient(90deg, rgb(255, 0, 0), rgb(0, 0, 255))"},
+        attrs={"id": "g"},
+    )
     paint = find(convert(capture([div])), name="#g")["fills"][0]
     assert paint["type"] == "GRADIENT_LINEAR"
     start, end, width = paint["gradientHandlePositions"]
@@ -81,12 +102,21 @@ def test_linear_gradient_90deg_red_to_blue() -> None:
 def test_bold_span_inside_paragraph_is_a_style_override() -> None:
     normal = text_styles()
     bold = text_styles(font_weight="700")
-    p = el("p", box(0, 0, 400, 24), {}, [
-        text([("Hello ", box(0, 2, 44, 20))], normal),
-        el("b", box(44, 2, 36, 20), {"display": "inline", "font-weight": "700"},
-           [text([("bold", box(44, 2, 36, 20))], bold)]),
-        text([(" world", box(80, 2, 46, 20))], normal),
-    ])
+    p = el(
+        "p",
+        box(0, 0, 400, 24),
+        {},
+        [
+            text([("Hello ", box(0, 2, 44, 20))], normal),
+            el(
+                "b",
+                box(44, 2, 36, 20),
+                {"display": "inline", "font-weight": "700"},
+                [text([("bold", box(44, 2, 36, 20))], bold)],
+            ),
+            text([(" world", box(80, 2, 46, 20))], normal),
+        ],
+    )
     node = find(convert(capture([p])), type="TEXT")
     assert node["characters"] == "Hello bold world"
     assert node["style"]["fontWeight"] == 400
@@ -95,15 +125,17 @@ def test_bold_span_inside_paragraph_is_a_style_override() -> None:
     assert len(bold_ids) == 1 and 0 not in bold_ids
     assert all(o == 0 for o in overrides[:6])
     assert len(overrides) == 10  # trailing default-style characters are trimmed
-    assert node["styleOverrideTable"][str(bold_ids.pop())] == {"fontStyle": "Bold",
-                                                             "fontWeight": 700.0}
+    assert node["styleOverrideTable"][str(bold_ids.pop())] == {"fontStyle": "Bold", "fontWeight": 700.0}
 
 
 def test_wrapped_paragraph_reflows_as_one_text_node() -> None:
     styles = text_styles()
-    p = el("p", box(0, 0, 200, 48), {}, [
-        text([("A paragraph that", box(0, 2, 190, 20)), ("wraps twice", box(0, 26, 120, 20))],
-             styles)])
+    p = el(
+        "p",
+        box(0, 0, 200, 48),
+        {},
+        [text([("A paragraph that", box(0, 2, 190, 20)), ("wraps twice", box(0, 26, 120, 20))], styles)],
+    )
     node = find(convert(capture([p])), type="TEXT")
     assert node["characters"] == "A paragraph that wraps twice"
     assert node["style"]["textAutoResize"] == "HEIGHT"
@@ -112,26 +144,40 @@ def test_wrapped_paragraph_reflows_as_one_text_node() -> None:
 
 
 def test_per_corner_border_radius() -> None:
-    div = el("div", box(0, 0, 100, 50), {
-        "background-color": "rgb(0, 0, 0)", "border-top-left-radius": "8px",
-        "border-bottom-left-radius": "8px"}, attrs={"id": "r"})
+    div = el(
+        "div",
+        box(0, 0, 100, 50),
+        {"background-color": "rgb(0, 0, 0)", "border-top-left-radius": "8px", "border-bottom-left-radius": "8px"},
+        attrs={"id": "r"},
+    )
     node = find(convert(capture([div])), name="#r")
     assert node["rectangleCornerRadii"] == [8, 0, 0, 8]
     assert "cornerRadius" not in node
 
 
 def test_pill_radius_is_clamped_like_css() -> None:
-    div = el("div", box(0, 0, 100, 40), {
-        "background-color": "rgb(0, 0, 0)", **{f"border-{c}-radius": "999px" for c in (
-            "top-left", "top-right", "bottom-right", "bottom-left")}}, attrs={"id": "pill"})
+    div = el(
+        "div",
+        box(0, 0, 100, 40),
+        {
+            "background-color": "rgb(0, 0, 0)",
+            **{f"border-{c}-radius": "999px" for c in ("top-left", "top-right", "bottom-right", "bottom-left")},
+        },
+        attrs={"id": "pill"},
+    )
     assert find(convert(capture([div])), name="#pill")["cornerRadius"] == 20
 
 
 def test_box_shadows_become_drop_and_inner_shadows() -> None:
-    div = el("div", box(0, 0, 100, 50), {
-        "background-color": "rgb(255, 255, 255)",
-        "box-shadow": "rgba(0, 0, 0, 0.25) 0px 4px 12px -2px, rgb(255, 0, 0) 1px 2px 3px 0px inset",
-    }, attrs={"id": "s"})
+    div = el(
+        "div",
+        box(0, 0, 100, 50),
+        {
+            "background-color": "rgb(255, 255, 255)",
+            "box-shadow": "rgba(0, 0, 0, 0.25) 0px 4px 12px -2px, rgb(255, 0, 0) 1px 2px 3px 0px inset",
+        },
+        attrs={"id": "s"},
+    )
     effects = find(convert(capture([div])), name="#s")["effects"]
     drop = next(e for e in effects if e["type"] == "DROP_SHADOW")
     inner = next(e for e in effects if e["type"] == "INNER_SHADOW")
@@ -143,8 +189,11 @@ def test_box_shadows_become_drop_and_inner_shadows() -> None:
 
 
 def test_borders_uniform_and_per_side() -> None:
-    solid = {f"border-{s}-{p}": v for s in ("top", "right", "bottom", "left")
-             for p, v in (("width", "2px"), ("style", "solid"), ("color", "rgb(0, 0, 255)"))}
+    solid = {
+        f"border-{s}-{p}": v
+        for s in ("top", "right", "bottom", "left")
+        for p, v in (("width", "2px"), ("style", "solid"), ("color", "rgb(0, 0, 255)"))
+    }
     a = el("div", box(0, 0, 100, 50), solid, attrs={"id": "a"})
     b = el("div", box(0, 60, 100, 50), {**solid, "border-left-width": "6px"}, attrs={"id": "b"})
     result = convert(capture([a, b]))
@@ -156,44 +205,58 @@ def test_borders_uniform_and_per_side() -> None:
     assert sides == {"top": 2, "right": 2, "bottom": 2, "left": 6}
 
 
-@pytest.mark.parametrize(("fit", "mode"), [("cover", "FILL"), ("contain", "FIT"),
-                                           ("fill", "STRETCH")])
+@pytest.mark.parametrize(("fit", "mode"), [("cover", "FILL"), ("contain", "FIT"), ("fill", "STRETCH")])
 def test_object_fit_maps_to_scale_mode(fit: str, mode: str) -> None:
     data = png(40, 20)
-    img = el("img", box(0, 0, 100, 100), {"display": "inline", "object-fit": fit},
-             attrs={"alt": "Photo"}, images=[{"source": "img", "url": "https://x/p.png",
-                                              "sha256": sha(data), "naturalWidth": 40,
-                                              "naturalHeight": 20}])
+    img = el(
+        "img",
+        box(0, 0, 100, 100),
+        {"display": "inline", "object-fit": fit},
+        attrs={"alt": "Photo"},
+        images=[
+            {"source": "img", "url": "https://x/p.png", "sha256": sha(data), "naturalWidth": 40, "naturalHeight": 20}
+        ],
+    )
     result = convert(capture([img], assets={sha(data): data}), {sha(data): data})
     node = find(result, name="Image: Photo")
     assert node["type"] == "RECTANGLE"
     paint = node["fills"][-1]
     assert (paint["type"], paint["scaleMode"], paint["imageRef"]) == ("IMAGE", mode, sha(data))
-    assert result["images"][sha(data)] == {"sha256": sha(data), "mime": "image/png",
-                                           "width": 40, "height": 20}
+    assert result["images"][sha(data)] == {"sha256": sha(data), "mime": "image/png", "width": 40, "height": 20}
 
 
 def test_object_position_corner_crops_with_an_image_transform() -> None:
     data = png(40, 20)
-    img = el("img", box(0, 0, 100, 100), {"object-fit": "cover",
-                                          "object-position": "0% 0%"},
-             attrs={"alt": "Photo"}, images=[{"source": "img", "sha256": sha(data),
-                                              "naturalWidth": 40, "naturalHeight": 20}])
-    paint = find(convert(capture([img], assets={sha(data): data}), {sha(data): data}),
-                 name="Image: Photo")["fills"][-1]
+    img = el(
+        "img",
+        box(0, 0, 100, 100),
+        {"object-fit": "cover", "object-position": "0% 0%"},
+        attrs={"alt": "Photo"},
+        images=[{"source": "img", "sha256": sha(data), "naturalWidth": 40, "naturalHeight": 20}],
+    )
+    paint = find(convert(capture([img], assets={sha(data): data}), {sha(data): data}), name="Image: Photo")["fills"][-1]
     assert paint["scaleMode"] == "STRETCH"
     assert paint["imageTransform"] == [[0.5, 0.0, 0.0], [0.0, 1.0, 0.0]]
 
 
 def test_hidden_elements_are_left_out() -> None:
     shown = {"background-color": "rgb(0, 0, 0)"}
-    result = convert(capture([
-        el("div", box(0, 0, 10, 10), {**shown, "opacity": "0"}, attrs={"id": "transparent"}),
-        el("div", box(0, 0, 10, 10), {**shown, "visibility": "hidden"}, visible=False,
-           attrs={"id": "invisible"}),
-        el("div", box(0, 0, 0, 0), {}, attrs={"id": "empty"}),
-        el("div", box(0, 0, 10, 10), shown, attrs={"id": "shown"}),
-    ]))
+    result = convert(
+        capture(
+            [
+                el("div", box(0, 0, 10, 10), {**shown, "opacity": "0"}, attrs={"id": "transparent"}),
+                el(
+                    "div",
+                    box(0, 0, 10, 10),
+                    {**shown, "visibility": "hidden"},
+                    visible=False,
+                    attrs={"id": "invisible"},
+                ),
+                el("div", box(0, 0, 0, 0), {}, attrs={"id": "empty"}),
+                el("div", box(0, 0, 10, 10), shown, attrs={"id": "shown"}),
+            ]
+        )
+    )
     names = {n["name"] for n in walk(result["document"])}
     assert "#shown" in names
     assert not names & {"#transparent", "#invisible", "#empty"}
@@ -201,13 +264,12 @@ def test_hidden_elements_are_left_out() -> None:
 
 def test_children_follow_paint_order_and_fixed_boxes_are_hoisted() -> None:
     shown = {"background-color": "rgb(0, 0, 0)"}
-    top = el("div", box(0, 0, 50, 50), {**shown, "position": "absolute", "z-index": "2"},
-             paintOrder=100, attrs={"id": "top"})
+    top = el(
+        "div", box(0, 0, 50, 50), {**shown, "position": "absolute", "z-index": "2"}, paintOrder=100, attrs={"id": "top"}
+    )
     under = el("div", box(0, 0, 50, 50), shown, paintOrder=5, attrs={"id": "under"})
-    bar = el("div", box(0, 0, 800, 40), {**shown, "position": "fixed"}, paintOrder=200,
-             attrs={"id": "bar"})
-    wrapper = el("section", box(0, 0, 800, 100), {"overflow-x": "hidden",
-                                                  "overflow-y": "hidden"}, [top, under, bar])
+    bar = el("div", box(0, 0, 800, 40), {**shown, "position": "fixed"}, paintOrder=200, attrs={"id": "bar"})
+    wrapper = el("section", box(0, 0, 800, 100), {"overflow-x": "hidden", "overflow-y": "hidden"}, [top, under, bar])
     result = convert(capture([wrapper]))
     section = find(result, name="Section")
     assert [c["name"] for c in section["children"]] == ["#under", "#top"]
@@ -218,9 +280,13 @@ def test_children_follow_paint_order_and_fixed_boxes_are_hoisted() -> None:
 
 
 def test_inline_svg_keeps_its_markup_with_current_color_resolved() -> None:
-    svg = el("svg", box(0, 0, 24, 24), {"color": "rgb(220, 38, 38)", "display": "inline"},
-             svg='<svg viewBox="0 0 24 24"><path fill="currentColor" d="M0 0h24v24z"/></svg>',
-             attrs={"aria-label": "Heart"})
+    svg = el(
+        "svg",
+        box(0, 0, 24, 24),
+        {"color": "rgb(220, 38, 38)", "display": "inline"},
+        svg='<svg viewBox="0 0 24 24"><path fill="currentColor" d="M0 0h24v24z"/></svg>',
+        attrs={"aria-label": "Heart"},
+    )
     node = find(convert(capture([svg])), type="VECTOR")
     markup = node["pageport"]["svg"]
     assert 'fill="rgb(220, 38, 38)"' in markup
@@ -231,14 +297,16 @@ def test_inline_svg_keeps_its_markup_with_current_color_resolved() -> None:
 def test_fonts_kept_when_loadable_else_recorded_fallback_with_warning() -> None:
     web = text_styles(font_family='"Brand Sans", sans-serif')
     system = text_styles(font_family='"Helvetica Neue", Arial, sans-serif')
-    doc = capture([
-        el("p", box(0, 0, 300, 24), {}, [text([("Brand", box(0, 2, 50, 20))], web)]),
-        el("p", box(0, 30, 300, 24), {}, [text([("System", box(0, 32, 60, 20))], system)]),
-    ], fonts=[{"family": "Brand Sans", "url": "https://x/brand.woff2", "status": "loaded"}])
+    doc = capture(
+        [
+            el("p", box(0, 0, 300, 24), {}, [text([("Brand", box(0, 2, 50, 20))], web)]),
+            el("p", box(0, 30, 300, 24), {}, [text([("System", box(0, 32, 60, 20))], system)]),
+        ],
+        fonts=[{"family": "Brand Sans", "url": "https://x/brand.woff2", "status": "loaded"}],
+    )
     conversion = convert_capture(doc, {})
     result = json.loads(conversion.result_json)
-    families = {n["characters"]: n["style"]["fontFamily"] for n in walk(result["document"])
-                if n["type"] == "TEXT"}
+    families = {n["characters"]: n["style"]["fontFamily"] for n in walk(result["document"]) if n["type"] == "TEXT"}
     assert families == {"Brand": "Brand Sans", "System": "Arimo"}
     assert result["fonts"]["fallbacks"] == {"Helvetica Neue": "Arimo"}
     assert any("Helvetica Neue" in w for w in conversion.warnings)
@@ -246,9 +314,11 @@ def test_fonts_kept_when_loadable_else_recorded_fallback_with_warning() -> None:
 
 
 def test_unexpressible_properties_are_counted_warnings() -> None:
-    div = el("div", box(0, 0, 100, 100), {"background-color": "rgb(0, 0, 0)",
-                                          "filter": "grayscale(1)",
-                                          "clip-path": "circle(50%)"})
+    div = el(
+        "div",
+        box(0, 0, 100, 100),
+        {"background-color": "rgb(0, 0, 0)", "filter": "grayscale(1)", "clip-path": "circle(50%)"},
+    )
     conversion = convert_capture(capture([div]), {})
     assert conversion.warning_count == 2
     assert any("filter grayscale(1)" in w for w in conversion.warnings)
@@ -266,5 +336,4 @@ def test_fixture_capture_is_deterministic() -> None:
     ids = [n["id"] for n in walk(result["document"])]
     assert ids == [f"1:{i}" for i in range(1, len(ids) + 1)]
     # Canonical JSON: sorted keys, no whitespace.
-    assert first.result_json == json.dumps(result, sort_keys=True, separators=(",", ":"),
-                                           ensure_ascii=False).encode()
+    assert first.result_json == json.dumps(result, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()

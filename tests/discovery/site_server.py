@@ -105,9 +105,7 @@ def static_site(site: FixtureSite) -> dict[str, Route]:
         routes[relative] = Route(200, body, {"Content-Type": content_type})
     # The blog sitemap only exists gzip-compressed, served as a file (no Content-Encoding).
     plain = routes.pop("/sitemap-blog.xml")
-    routes["/sitemap-blog.xml.gz"] = Route(
-        200, gzip.compress(plain.body), {"Content-Type": "application/gzip"}
-    )
+    routes["/sitemap-blog.xml.gz"] = Route(200, gzip.compress(plain.body), {"Content-Type": "application/gzip"})
     routes["/doc.pdf?download=1"] = routes["/doc.pdf"]
     routes["/old"] = redirect("/new-home")
     routes["/redirect-off"] = redirect(f"http://other.test:{site.port}/landing", 302)

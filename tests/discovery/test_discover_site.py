@@ -67,9 +67,7 @@ def test_static_site(site: FixtureSite, fetcher: SafeFetcher) -> None:
 def test_max_pages_truncates_breadth_first(site: FixtureSite, fetcher: SafeFetcher) -> None:
     # 1 -> 2, 3; 2 -> 4, 5; ... a binary tree of 40 pages, plus cycles back to the root
     routes = {"/": html_page("p1", ["/p2", "/p3", "/"])}
-    routes |= {
-        f"/p{n}": html_page(f"p{n}", [f"/p{2 * n}", f"/p{2 * n + 1}", "/"]) for n in range(2, 41)
-    }
+    routes |= {f"/p{n}": html_page(f"p{n}", [f"/p{2 * n}", f"/p{2 * n + 1}", "/"]) for n in range(2, 41)}
     site.reset(routes)
 
     result = discover_site(site.origin, 7, fetcher)
@@ -78,9 +76,7 @@ def test_max_pages_truncates_breadth_first(site: FixtureSite, fetcher: SafeFetch
     assert [p.title for p in result.pages] == ["p1", "p2", "p3", "p4", "p5", "p6", "p7"]
     assert [p.depth for p in result.pages] == [0, 1, 1, 2, 2, 2, 2]
     # one page past the limit was fetched to know the list is incomplete, no more
-    assert set(site.paths()) - {"/robots.txt", "/sitemap.xml", "/"} == {
-        f"/p{n}" for n in range(2, 9)
-    }
+    assert set(site.paths()) - {"/robots.txt", "/sitemap.xml", "/"} == {f"/p{n}" for n in range(2, 9)}
 
 
 def test_exactly_max_pages_is_not_truncated(site: FixtureSite, fetcher: SafeFetcher) -> None:
@@ -119,8 +115,7 @@ def test_progress_is_throttled(site: FixtureSite, fetcher: SafeFetcher) -> None:
 
 def test_time_budget_stops_early(site: FixtureSite, fetcher: SafeFetcher) -> None:
     site.reset(
-        {"/": html_page("home", [f"/p{n}" for n in range(20)])}
-        | {f"/p{n}": html_page(f"p{n}") for n in range(20)}
+        {"/": html_page("home", [f"/p{n}" for n in range(20)])} | {f"/p{n}": html_page(f"p{n}") for n in range(20)}
     )
     ticks = itertools.count()  # one "second" per clock read
 
@@ -145,9 +140,7 @@ def test_byte_and_fetch_budgets(site: FixtureSite, fetcher: SafeFetcher) -> None
     assert [p.title for p in by_fetches.pages] == ["big", "p0"] and by_fetches.truncated
 
 
-def test_homepage_redirect_makes_the_target_page_one(
-    site: FixtureSite, fetcher: SafeFetcher
-) -> None:
+def test_homepage_redirect_makes_the_target_page_one(site: FixtureSite, fetcher: SafeFetcher) -> None:
     site.reset(
         {
             "/": redirect("/en/"),
@@ -172,9 +165,7 @@ def test_homepage_redirect_makes_the_target_page_one(
         ({"/": redirect("http://other.test:1/")}, "The homepage could not be fetched."),
     ],
 )
-def test_homepage_failure(
-    site: FixtureSite, fetcher: SafeFetcher, routes: dict[str, Route], message: str
-) -> None:
+def test_homepage_failure(site: FixtureSite, fetcher: SafeFetcher, routes: dict[str, Route], message: str) -> None:
     site.reset(routes)
     with pytest.raises(DiscoveryFailed) as failure:
         discover_site(site.origin, 10, fetcher)
@@ -201,9 +192,7 @@ def test_robots_unavailable_means_homepage_only(site: FixtureSite, fetcher: Safe
 
 def test_robots_forbidden_4xx_means_no_rules(site: FixtureSite, fetcher: SafeFetcher) -> None:
     # urllib.robotparser would treat 403 as "disallow all"; RFC 9309 says any 4xx = no rules.
-    site.reset(
-        {"/robots.txt": Route(403, b"no"), "/": html_page("home", ["/a"]), "/a": html_page("a")}
-    )
+    site.reset({"/robots.txt": Route(403, b"no"), "/": html_page("home", ["/a"]), "/a": html_page("a")})
     result = discover_site(site.origin, 10, fetcher)
     assert [p.title for p in result.pages] == ["home", "a"]
 
@@ -214,9 +203,7 @@ def test_www_and_apex_are_one_site(site: FixtureSite) -> None:
         "www.site.test": ["127.0.0.1"],
         "blog.site.test": ["127.0.0.1"],
     }
-    fetcher = SafeFetcher(
-        TargetPolicy(allow_private=True, resolver=lambda h, p: addresses[h]), timeout=5
-    )
+    fetcher = SafeFetcher(TargetPolicy(allow_private=True, resolver=lambda h, p: addresses[h]), timeout=5)
     www = f"http://www.site.test:{site.port}"
     site.reset(
         {

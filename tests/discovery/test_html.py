@@ -21,9 +21,7 @@ def test_charset_from_header_then_meta() -> None:
     assert parse_page({"content-type": "text/html; charset=ISO-8859-1"}, latin).title == "Café"
     meta = b'<meta charset="windows-1252"><title>\x93quoted\x94</title>'
     assert parse_page({}, meta).title == "\u201cquoted\u201d"
-    assert (
-        parse_page({"Content-Type": "text/html; charset=bogus"}, b"<title>ok</title>").title == "ok"
-    )
+    assert parse_page({"Content-Type": "text/html; charset=bogus"}, b"<title>ok</title>").title == "ok"
 
 
 def test_unterminated_title_and_missing_metadata() -> None:

@@ -58,9 +58,7 @@ def test_cut_documents_keep_what_came_before() -> None:
     sitemap = parse_sitemap(URLSET[: URLSET.index(b"</urlset>") - 20])
     assert sitemap.locs == ["https://example.com/a?x=1&y=2"]
     assert sitemap.error == "sitemap is not well-formed XML"
-    body = b"<urlset>" + b"".join(
-        b"<url><loc>https://e.com/%d</loc></url>" % n for n in range(5000)
-    )
+    body = b"<urlset>" + b"".join(b"<url><loc>https://e.com/%d</loc></url>" % n for n in range(5000))
     cut = gzip.compress(body + b"</urlset>")[:-2000]  # a byte-capped .gz download
     assert 100 < len(parse_sitemap(cut).locs) < 5000
     assert parse_sitemap(b"\x1f\x8bnot gzip").error == "sitemap is not valid gzip"

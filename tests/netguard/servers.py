@@ -102,9 +102,7 @@ class FixtureServer:
                 with server._lock:
                     server.ws_connections += 1
                 key = self.headers["Sec-WebSocket-Key"]
-                accept = base64.b64encode(
-                    hashlib.sha1((key + WS_GUID).encode(), usedforsecurity=False).digest()
-                )
+                accept = base64.b64encode(hashlib.sha1((key + WS_GUID).encode(), usedforsecurity=False).digest())
                 self.send_response(101)
                 self.send_header("Upgrade", "websocket")
                 self.send_header("Connection", "Upgrade")
@@ -176,9 +174,7 @@ def make_certificates(directory: Path, names: tuple[str, ...] = ("site.test",)) 
             ),
             critical=True,
         )
-        .add_extension(
-            x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False
-        )
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
         .sign(ca_key, hashes.SHA256())
     )
     key = ec.generate_private_key(ec.SECP256R1())
@@ -217,8 +213,6 @@ def make_certificates(directory: Path, names: tuple[str, ...] = ("site.test",)) 
 
 
 @contextmanager
-def serving(
-    route: Route = default_routes, tls: ssl.SSLContext | None = None
-) -> Iterator[FixtureServer]:
+def serving(route: Route = default_routes, tls: ssl.SSLContext | None = None) -> Iterator[FixtureServer]:
     with FixtureServer(route, tls) as server:
         yield server

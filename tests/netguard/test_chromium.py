@@ -65,14 +65,10 @@ def default_proxy() -> Iterator[EgressProxy]:
 
 
 @pytest.fixture(scope="module")
-def browser(
-    default_proxy: EgressProxy, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Browser]:
+def browser(default_proxy: EgressProxy, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
     home = tmp_path_factory.mktemp("home")
     with sync_playwright() as p:
-        chromium = p.chromium.launch(
-            **chromium_launch_kwargs(default_proxy.url), env={**os.environ, "HOME": str(home)}
-        )
+        chromium = p.chromium.launch(**chromium_launch_kwargs(default_proxy.url), env={**os.environ, "HOME": str(home)})
         yield chromium
         chromium.close()
 
@@ -168,13 +164,9 @@ def test_subresources_on_private_and_loopback_addresses_are_blocked(
     blocked = {b.url: b.reason for b in proxy.blocked}
     assert blocked == {
         "http://10.0.0.1/pixel.png": "10.0.0.1 is a private address",
-        "http://intranet.test/logo.png": (
-            "intranet.test resolves to 10.0.0.2, which is a private address"
-        ),
+        "http://intranet.test/logo.png": ("intranet.test resolves to 10.0.0.2, which is a private address"),
         direct: "127.0.0.1 is a loopback address",
-        f"http://[::ffff:7f00:1]:{server.port}/api": (
-            "::ffff:7f00:1 is an IPv4-mapped loopback (127.0.0.1) address"
-        ),
+        f"http://[::ffff:7f00:1]:{server.port}/api": ("::ffff:7f00:1 is an IPv4-mapped loopback (127.0.0.1) address"),
     }
     # Loopback went through the proxy (which refused it), never straight to the server.
     assert server.hits() == []
@@ -188,20 +180,14 @@ WEBSOCKET_JS = """url => new Promise(resolve => {
 })"""
 
 
-def test_websocket_to_loopback_is_blocked(
-    page: Page, proxy: EgressProxy, server: FixtureServer
-) -> None:
+def test_websocket_to_loopback_is_blocked(page: Page, proxy: EgressProxy, server: FixtureServer) -> None:
     proxy.policy = STRICT
     assert page.evaluate(WEBSOCKET_JS, f"ws://127.0.0.1:{server.port}/ws") == "error"
-    assert {(b.host, b.reason) for b in proxy.blocked} == {
-        ("127.0.0.1", "127.0.0.1 is a loopback address")
-    }
+    assert {(b.host, b.reason) for b in proxy.blocked} == {("127.0.0.1", "127.0.0.1 is a loopback address")}
     assert server.ws_connections == 0
 
 
-def test_websocket_is_tunnelled_when_allowed(
-    page: Page, proxy: EgressProxy, server: FixtureServer
-) -> None:
+def test_websocket_is_tunnelled_when_allowed(page: Page, proxy: EgressProxy, server: FixtureServer) -> None:
     proxy.policy = PERMISSIVE
     assert page.evaluate(WEBSOCKET_JS, f"ws://site.test:{server.port}/ws") == "message:hello"
     assert server.ws_connections == 1
@@ -217,9 +203,7 @@ def test_file_navigation_is_blocked(page: Page, proxy: EgressProxy) -> None:
     ]
 
 
-def test_ipv4_mapped_ipv6_literal_is_blocked(
-    page: Page, proxy: EgressProxy, server: FixtureServer
-) -> None:
+def test_ipv4_mapped_ipv6_literal_is_blocked(page: Page, proxy: EgressProxy, server: FixtureServer) -> None:
     proxy.policy = STRICT
     response = page.goto(f"http://[::ffff:127.0.0.1]:{server.port}/page")
     assert response is not None and response.status == 403

@@ -62,7 +62,7 @@ def _fresh_log(server: FixtureServer) -> None:
 
 
 def permissive(resolver: Resolver, **kwargs: object) -> SafeFetcher:
-    return SafeFetcher(TargetPolicy(allow_private=True, resolver=resolver), timeout=5, **kwargs)  # type: ignore[arg-type]
+    return SafeFetcher(TargetPolicy(allow_private=True, resolver=resolver), timeout=5, **kwargs)
 
 
 def test_follows_redirects_and_checks_every_hop(server: FixtureServer) -> None:
@@ -164,9 +164,7 @@ def test_too_many_redirects(server: FixtureServer) -> None:
 
 
 def test_error_statuses_are_answers(server: FixtureServer) -> None:
-    response = permissive(fixed(site_test="127.0.0.1")).fetch(
-        f"http://site.test:{server.port}/missing"
-    )
+    response = permissive(fixed(site_test="127.0.0.1")).fetch(f"http://site.test:{server.port}/missing")
     assert (response.status, response.ok, response.body) == (404, False, b"not found")
     with pytest.raises(FetchError) as info:
         response.raise_for_status()
@@ -182,9 +180,7 @@ def test_network_failures_are_fetch_errors(server: FixtureServer) -> None:
 
 
 def test_whole_fetch_has_a_deadline(server: FixtureServer) -> None:
-    fetcher = SafeFetcher(
-        TargetPolicy(allow_private=True, resolver=fixed(site_test="127.0.0.1")), timeout=0.3
-    )
+    fetcher = SafeFetcher(TargetPolicy(allow_private=True, resolver=fixed(site_test="127.0.0.1")), timeout=0.3)
     with pytest.raises(FetchError, match=r"timed out|timeout"):
         fetcher.fetch(f"http://site.test:{server.port}/slow?s=2")
 

@@ -57,9 +57,7 @@ def test_one_bad_answer_refuses_the_whole_host(resolver: CountingResolver) -> No
         ("API.localhost.", 80, "api.localhost is not a public host"),
     ],
 )
-def test_local_targets_refused_by_default(
-    resolver: CountingResolver, host: str, port: int, reason: str
-) -> None:
+def test_local_targets_refused_by_default(resolver: CountingResolver, host: str, port: int, reason: str) -> None:
     with pytest.raises(BlockedTarget) as info:
         TargetPolicy(resolver=resolver).resolve_checked(host, port)
     assert info.value.reason == reason
@@ -67,9 +65,7 @@ def test_local_targets_refused_by_default(
 
 def test_literals_are_not_resolved(resolver: CountingResolver) -> None:
     assert TargetPolicy(resolver=resolver).resolve_checked("93.184.216.34", 80) == "93.184.216.34"
-    assert TargetPolicy(resolver=resolver).resolve_checked("[2606:4700::1111]", 443) == (
-        "2606:4700::1111"
-    )
+    assert TargetPolicy(resolver=resolver).resolve_checked("[2606:4700::1111]", 443) == ("2606:4700::1111")
     assert resolver.calls == []
 
 
@@ -86,8 +82,7 @@ def test_allow_private_accepts_local_targets(resolver: CountingResolver) -> None
         (
             "metadata.test",
             80,
-            "metadata.test resolves to 169.254.169.254, "
-            "which is a link-local (cloud metadata) address",
+            "metadata.test resolves to 169.254.169.254, which is a link-local (cloud metadata) address",
         ),
         (
             "mapped.test",
@@ -104,17 +99,13 @@ def test_allow_private_accepts_local_targets(resolver: CountingResolver) -> None
         ("garbage.test", 80, "garbage.test resolved to 'not-an-ip', not an IP address"),
     ],
 )
-def test_always_refused_even_with_allow_private(
-    resolver: CountingResolver, host: str, port: int, reason: str
-) -> None:
+def test_always_refused_even_with_allow_private(resolver: CountingResolver, host: str, port: int, reason: str) -> None:
     with pytest.raises(BlockedTarget) as info:
         TargetPolicy(allow_private=True, resolver=resolver).resolve_checked(host, port)
     assert info.value.reason == reason
 
 
-def test_lambda_runtime_api_from_the_environment(
-    resolver: CountingResolver, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_lambda_runtime_api_from_the_environment(resolver: CountingResolver, monkeypatch: pytest.MonkeyPatch) -> None:
     policy = TargetPolicy(allow_private=True, resolver=resolver)
     assert policy.resolve_checked("10.0.0.7", 9100) == "10.0.0.7"
     monkeypatch.setenv("AWS_LAMBDA_RUNTIME_API", "10.0.0.7:9100")

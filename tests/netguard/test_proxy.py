@@ -61,9 +61,7 @@ def exchange(proxy: EgressProxy, request: bytes, then: bytes = b"") -> bytes:
         return b"".join(chunks)
 
 
-def test_connect_to_a_name_resolving_to_loopback_is_refused(
-    strict: EgressProxy, server: FixtureServer
-) -> None:
+def test_connect_to_a_name_resolving_to_loopback_is_refused(strict: EgressProxy, server: FixtureServer) -> None:
     server.reset()
     reply = exchange(strict, f"CONNECT public.test:{server.port} HTTP/1.1\r\n\r\n".encode())
     assert reply.startswith(b"HTTP/1.1 403 Forbidden\r\n")
@@ -79,15 +77,12 @@ def test_connect_to_a_name_resolving_to_loopback_is_refused(
     assert server.hits() == []
 
 
-def test_connect_tunnels_to_the_checked_address(
-    permissive: EgressProxy, server: FixtureServer
-) -> None:
+def test_connect_tunnels_to_the_checked_address(permissive: EgressProxy, server: FixtureServer) -> None:
     server.reset()
     inner = f"GET /page HTTP/1.1\r\nHost: site.test:{server.port}\r\nConnection: close\r\n\r\n"
     reply = exchange(
         permissive,
-        f"CONNECT site.test:{server.port} HTTP/1.1\r\n"
-        f"Host: site.test:{server.port}\r\n\r\n".encode(),
+        f"CONNECT site.test:{server.port} HTTP/1.1\r\nHost: site.test:{server.port}\r\n\r\n".encode(),
         then=inner.encode(),
     )
     assert reply.startswith(b"HTTP/1.1 200 Connection established\r\n\r\nHTTP/1.1 200 OK")
@@ -96,9 +91,7 @@ def test_connect_tunnels_to_the_checked_address(
     assert permissive.blocked == []
 
 
-def test_absolute_form_is_forwarded_in_origin_form(
-    permissive: EgressProxy, server: FixtureServer
-) -> None:
+def test_absolute_form_is_forwarded_in_origin_form(permissive: EgressProxy, server: FixtureServer) -> None:
     server.reset()
     reply = exchange(
         permissive,
@@ -131,9 +124,7 @@ def test_absolute_form_is_forwarded_in_origin_form(
         ("ws://127.0.0.1:{port}/ws", "127.0.0.1 is a loopback address"),
     ],
 )
-def test_absolute_form_refusals(
-    strict: EgressProxy, server: FixtureServer, target: str, reason: str
-) -> None:
+def test_absolute_form_refusals(strict: EgressProxy, server: FixtureServer, target: str, reason: str) -> None:
     server.reset()
     url = target.format(port=server.port)
     reply = exchange(strict, f"GET {url} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
@@ -145,9 +136,7 @@ def test_absolute_form_refusals(
 def test_metadata_is_refused_even_with_allow_private(permissive: EgressProxy) -> None:
     reply = exchange(permissive, b"CONNECT 169.254.169.254:80 HTTP/1.1\r\n\r\n")
     assert reply.startswith(b"HTTP/1.1 403")
-    assert (
-        permissive.blocked[0].reason == "169.254.169.254 is a link-local (cloud metadata) address"
-    )
+    assert permissive.blocked[0].reason == "169.254.169.254 is a link-local (cloud metadata) address"
 
 
 def test_the_proxy_will_not_connect_to_itself(permissive: EgressProxy) -> None:
@@ -168,9 +157,7 @@ def test_the_proxy_will_not_connect_to_itself(permissive: EgressProxy) -> None:
         (b"CONNECT nowhere.test:443 HTTP/1.1\r\n\r\n", b"502"),
     ],
 )
-def test_malformed_or_unresolvable(
-    permissive: EgressProxy, request_bytes: bytes, status: bytes
-) -> None:
+def test_malformed_or_unresolvable(permissive: EgressProxy, request_bytes: bytes, status: bytes) -> None:
     assert exchange(permissive, request_bytes).split(b" ")[1] == status
     assert permissive.blocked == []
 
@@ -179,9 +166,7 @@ def test_many_concurrent_connections(permissive: EgressProxy, server: FixtureSer
     server.reset()
 
     def one(i: int) -> bytes:
-        return exchange(
-            permissive, f"GET http://site.test:{server.port}/bytes?n={i} HTTP/1.1\r\n\r\n".encode()
-        )
+        return exchange(permissive, f"GET http://site.test:{server.port}/bytes?n={i} HTTP/1.1\r\n\r\n".encode())
 
     with ThreadPoolExecutor(max_workers=64) as pool:
         replies = list(pool.map(one, range(200)))

@@ -200,9 +200,7 @@ def test_not_public_literals(raw: str, message: str) -> None:
 
 def test_backslash_ends_the_authority_like_a_browser() -> None:
     # Python's urlsplit would read host 127.0.0.1 here; browsers read evil.example.
-    assert normalize_target_url("http://evil.example\\@127.0.0.1/") == (
-        "http://evil.example/@127.0.0.1/"
-    )
+    assert normalize_target_url("http://evil.example\\@127.0.0.1/") == ("http://evil.example/@127.0.0.1/")
 
 
 def test_length_limit_is_inclusive() -> None:
@@ -265,7 +263,5 @@ def test_import_is_light() -> None:
         "print(sorted(m for m in ('idna', 'urllib3', 'playwright', 'socket', 'pydantic') "
         "if m in sys.modules))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -13,29 +13,29 @@ from pathlib import Path
 
 import boto3
 import pytest
-
-from devstack.apigw import invoke, invoke_webhook
 from pageport.models.messages import CaptureMessage, ConvertMessage, DiscoveryMessage
 from pageport.settings import get_settings
 from pageport.workers import capture_job
 from pageport.workers.convert_job import run_convert
 from pageport.workers.discovery_job import run_discovery
 from pageport.workers.webhook_client import Delivery
+
+from devstack.apigw import invoke, invoke_webhook
 from tests.conftest import drain
 
 SITE = Path(__file__).parent / "site"
 
 
 class _Site(SimpleHTTPRequestHandler):
-    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, directory=str(SITE), **kwargs)
 
-    def log_message(self, *args):  # type: ignore[no-untyped-def]
+    def log_message(self, *args):
         pass
 
 
 class _Webhooks(BaseHTTPRequestHandler):
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         body = self.rfile.read(int(self.headers["Content-Length"])).decode()
         function = {"/page-imports": "page_import_webhook", "/code2des": "code2des_webhook"}[self.path]
         answer = invoke_webhook(function, body)
@@ -46,7 +46,7 @@ class _Webhooks(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(payload)
 
-    def log_message(self, *args):  # type: ignore[no-untyped-def]
+    def log_message(self, *args):
         pass
 
 
@@ -82,8 +82,12 @@ def stack(db, aws, monkeypatch):
 
 
 def _import(tenant, url: str, **extra) -> str:
-    created = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject,
-                     body={"url": url, "viewport": {"width": 800, "height": 600}, **extra})
+    created = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-imports",
+        subject=tenant.subject,
+        body={"url": url, "viewport": {"width": 800, "height": 600}, **extra},
+    )
     assert created.status == 201, created.body
     return created.body["pageImportId"]
 
@@ -94,12 +98,19 @@ def test_capture_then_convert_then_hydrated_result(db, stack, tenant, site):
     assert capture_job.run_capture(CaptureMessage.model_validate(message)) is Delivery.APPLIED
     row = db.execute("SELECT status, capture_hash, error_message FROM page_import").fetchone()
     assert row["status"] == "1", row
-    manifest = json.loads(boto3.client("s3").get_object(
-        Bucket=stack.bucket, Key=message["artifactPrefix"] + "manifest.json")["Body"].read())
+    manifest = json.loads(
+        boto3.client("s3")
+        .get_object(Bucket=stack.bucket, Key=message["artifactPrefix"] + "manifest.json")["Body"]
+        .read()
+    )
     assert manifest["capture"]["sha256"] == row["capture_hash"] and manifest["assets"]
 
-    created = invoke("POST", f"/projects/{tenant.project_id}/code2des", subject=tenant.subject,
-                     body={"pageImportId": page_import_id, "figmaFileKey": "F", "screenId": "s"})
+    created = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/code2des",
+        subject=tenant.subject,
+        body={"pageImportId": page_import_id, "figmaFileKey": "F", "screenId": "s"},
+    )
     assert created.status == 201
     (convert,) = drain(stack.queues["convert"])
     assert run_convert(ConvertMessage.model_validate(convert)) is Delivery.APPLIED
@@ -132,8 +143,11 @@ def test_forged_loopback_message_is_blocked_without_the_opt_in(db, stack, tenant
     assert capture_job.run_capture(CaptureMessage.model_validate(message)) is Delivery.APPLIED
     row = db.execute("SELECT status, error_message FROM page_import").fetchone()
     assert row["status"] == "2"
-    failure = json.loads(boto3.client("s3").get_object(
-        Bucket=stack.bucket, Key=message["artifactPrefix"] + "failure.json")["Body"].read())
+    failure = json.loads(
+        boto3.client("s3")
+        .get_object(Bucket=stack.bucket, Key=message["artifactPrefix"] + "failure.json")["Body"]
+        .read()
+    )
     assert any("loopback" in reason for reason in failure["blocked"]), failure
 
 
@@ -148,9 +162,12 @@ def test_a_stale_message_is_dropped_by_the_fence(db, stack, tenant, site):
 
 def test_discovery_publishes_status_and_pages(db, stack, tenant, site):
     batch_id = str(uuid.uuid4())
-    created = invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject,
-                     body={"id": batch_id, "type": "page_discovery",
-                           "requests": [{"url": site + "/index.html", "maxPages": 10}]})
+    created = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-batches",
+        subject=tenant.subject,
+        body={"id": batch_id, "type": "page_discovery", "requests": [{"url": site + "/index.html", "maxPages": 10}]},
+    )
     assert created.status == 201, created.body
     (message,) = drain(stack.queues["discovery"])
     assert run_discovery(DiscoveryMessage.model_validate(message)) == "1"

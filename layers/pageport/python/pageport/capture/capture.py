@@ -46,8 +46,19 @@ __all__ = [
 
 # Attributes worth keeping (semantics, accessibility names, links).
 ATTRIBUTES: tuple[str, ...] = (
-    "id", "class", "role", "aria-label", "alt", "href", "title", "name", "type", "lang", "dir",
+    "id",
+    "class",
+    "role",
+    "aria-label",
+    "alt",
+    "href",
+    "title",
+    "name",
+    "type",
+    "lang",
+    "dir",
 )
+
 
 def _style_groups() -> dict[str, Any]:
     """ELEMENT_STYLE_PROPERTIES split by the condition under which each group matters.
@@ -59,35 +70,75 @@ def _style_groups() -> dict[str, Any]:
     groups: dict[str, Any] = {
         "positioned": ("top", "right", "bottom", "left", "z-index"),
         "container": (
-            "flex-direction", "flex-wrap", "justify-content", "justify-items", "align-items",
-            "align-content", "row-gap", "column-gap", "grid-template-columns",
-            "grid-template-rows", "grid-template-areas", "grid-auto-flow", "grid-auto-columns",
+            "flex-direction",
+            "flex-wrap",
+            "justify-content",
+            "justify-items",
+            "align-items",
+            "align-content",
+            "row-gap",
+            "column-gap",
+            "grid-template-columns",
+            "grid-template-rows",
+            "grid-template-areas",
+            "grid-auto-flow",
+            "grid-auto-columns",
             "grid-auto-rows",
         ),
         "item": (
-            "justify-self", "align-self", "flex-grow", "flex-shrink", "flex-basis", "order",
-            "grid-column-start", "grid-column-end", "grid-row-start", "grid-row-end", "z-index",
+            "justify-self",
+            "align-self",
+            "flex-grow",
+            "flex-shrink",
+            "flex-basis",
+            "order",
+            "grid-column-start",
+            "grid-column-end",
+            "grid-row-start",
+            "grid-row-end",
+            "z-index",
         ),
         "list": ("list-style-type", "list-style-position"),
         "replaced": ("object-fit", "object-position"),
         "transformed": ("transform-origin",),
-        "border": {s: (f"border-{s}-style", f"border-{s}-width", f"border-{s}-color")
-                   for s in sides},
+        "border": {s: (f"border-{s}-style", f"border-{s}-width", f"border-{s}-color") for s in sides},
         "backgroundLayers": (
-            "background-size", "background-position", "background-repeat",
-            "background-origin", "background-attachment", "background-blend-mode",
+            "background-size",
+            "background-position",
+            "background-repeat",
+            "background-origin",
+            "background-attachment",
+            "background-blend-mode",
         ),
         "outline": ("outline-style", "outline-width", "outline-color", "outline-offset"),
         # Read for elements with their own (non-blank) text, form controls and pseudos.
         "text": (
-            "font-family", "font-size", "font-weight", "font-style", "font-stretch",
-            "font-variant-caps", "font-feature-settings", "line-height", "letter-spacing",
-            "word-spacing", "text-transform", "text-indent", "text-decoration-line",
-            "text-shadow", "white-space", "word-break", "overflow-wrap",
-            "-webkit-text-stroke-width", "-webkit-background-clip",
+            "font-family",
+            "font-size",
+            "font-weight",
+            "font-style",
+            "font-stretch",
+            "font-variant-caps",
+            "font-feature-settings",
+            "line-height",
+            "letter-spacing",
+            "word-spacing",
+            "text-transform",
+            "text-indent",
+            "text-decoration-line",
+            "text-shadow",
+            "white-space",
+            "word-break",
+            "overflow-wrap",
+            "-webkit-text-stroke-width",
+            "-webkit-background-clip",
         ),
-        "decoration": ("text-decoration-style", "text-decoration-color",
-                       "text-decoration-thickness", "text-underline-offset"),
+        "decoration": (
+            "text-decoration-style",
+            "text-decoration-color",
+            "text-decoration-thickness",
+            "text-underline-offset",
+        ),
         "stroke": ("-webkit-text-stroke-width", "-webkit-text-stroke-color"),
         "fill": ("-webkit-text-fill-color",),
     }
@@ -99,7 +150,6 @@ def _style_groups() -> dict[str, Any]:
 
 
 STYLE_GROUPS: dict[str, Any] = _style_groups()
-
 
 
 @dataclass(frozen=True)
@@ -149,8 +199,12 @@ class CaptureBundle:
 
 
 FailureCode = Literal[
-    "navigation_failed", "ready_selector_timeout", "invalid_ready_selector", "budget_exceeded",
-    "page_too_large", "browser_error",
+    "navigation_failed",
+    "ready_selector_timeout",
+    "invalid_ready_selector",
+    "budget_exceeded",
+    "page_too_large",
+    "browser_error",
 ]
 
 
@@ -331,8 +385,7 @@ def _decode_data_url(url: str) -> tuple[bytes, str] | None:
         return None
     mime = header.split(";")[0].strip().lower()
     try:
-        data = (base64.b64decode(payload) if header.endswith(";base64")
-                else unquote_to_bytes(payload))
+        data = base64.b64decode(payload) if header.endswith(";base64") else unquote_to_bytes(payload)
     except (binascii.Error, ValueError):
         return None
     return data, mime or _sniff(data)
@@ -375,33 +428,38 @@ class _Assets:
     info: dict[str, dict[str, Any]] = field(default_factory=dict)
     total: int = 0
 
-    def add(self, data: bytes, *, kind: str, mime: str, url: str | None,
-            **extra: Any) -> str | None:
+    def add(self, data: bytes, *, kind: str, mime: str, url: str | None, **extra: Any) -> str | None:
         label = url if url and not url.startswith("data:") else f"{kind} ({mime})"
         if len(data) > self.limits.max_asset_bytes:
             self.warnings.append(
-                f"asset {label} skipped: {len(data)} bytes exceeds the "
-                f"{self.limits.max_asset_bytes} byte limit")
+                f"asset {label} skipped: {len(data)} bytes exceeds the {self.limits.max_asset_bytes} byte limit"
+            )
             return None
         digest = hashlib.sha256(data).hexdigest()
         if digest in self.files:
             return digest
         if self.total + len(data) > self.limits.max_total_asset_bytes:
             self.warnings.append(
-                f"asset {label} skipped: total asset bytes would exceed "
-                f"{self.limits.max_total_asset_bytes}")
+                f"asset {label} skipped: total asset bytes would exceed {self.limits.max_total_asset_bytes}"
+            )
             return None
         self.files[digest] = data
         self.total += len(data)
         kind = "svg" if kind == "image" and mime == "image/svg+xml" else kind
         stored_url = None if url is None or url.startswith("data:") else url
-        self.info[digest] = {"kind": kind, "mime": mime, "bytes": len(data), "url": stored_url,
-                             **{k: v for k, v in extra.items() if v is not None}}
+        self.info[digest] = {
+            "kind": kind,
+            "mime": mime,
+            "bytes": len(data),
+            "url": stored_url,
+            **{k: v for k, v in extra.items() if v is not None},
+        }
         return digest
 
 
-def _fetch_bytes(page: Page, net: _Network, urls: list[str], limits: CaptureLimits,
-                 warnings: list[str]) -> dict[str, tuple[bytes, str]]:
+def _fetch_bytes(
+    page: Page, net: _Network, urls: list[str], limits: CaptureLimits, warnings: list[str]
+) -> dict[str, tuple[bytes, str]]:
     """URL -> (bytes, mime) for every retrievable URL, through the browser only."""
     got: dict[str, tuple[bytes, str]] = {}
     missing: list[str] = []
@@ -417,8 +475,7 @@ def _fetch_bytes(page: Page, net: _Network, urls: list[str], limits: CaptureLimi
             continue
         declared = response.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > limits.max_asset_bytes:
-            warnings.append(f"asset {url} skipped: {declared} bytes exceeds the "
-                            f"{limits.max_asset_bytes} byte limit")
+            warnings.append(f"asset {url} skipped: {declared} bytes exceeds the {limits.max_asset_bytes} byte limit")
             continue
         try:
             body = response.body()
@@ -435,8 +492,9 @@ def _fetch_bytes(page: Page, net: _Network, urls: list[str], limits: CaptureLimi
                     mime = (result.get("mime") or "").split(";")[0].strip().lower()
                     got[url] = (decoded[0], mime or _sniff(decoded[0]))
             elif "tooBig" in result:
-                warnings.append(f"asset {url} skipped: {result['tooBig']} bytes exceeds the "
-                                f"{limits.max_asset_bytes} byte limit")
+                warnings.append(
+                    f"asset {url} skipped: {result['tooBig']} bytes exceeds the {limits.max_asset_bytes} byte limit"
+                )
             else:
                 warnings.append(f"asset {url} not retrievable ({result['error']})")
     return got
@@ -457,8 +515,7 @@ def _font_sources_from_stylesheets(net: _Network) -> dict[str, list[str]]:
                 continue
             name = family.group(1).strip().strip("\"'").lower()
             for m in _CSS_URL.finditer(src.group(1)):
-                sources.setdefault(name, []).append(
-                    urljoin(response.url, m.group(1) or m.group(2) or m.group(3)))
+                sources.setdefault(name, []).append(urljoin(response.url, m.group(1) or m.group(2) or m.group(3)))
     return sources
 
 
@@ -483,15 +540,16 @@ def _external_pseudo_selectors(net: _Network, page_url: str) -> dict[str, list[s
         except PlaywrightError:
             continue  # the walker then asks every element
         found[response.url] = [
-            selector.strip() for selector, body in _CSS_RULE.findall(css)
-            if _PSEUDO_SELECTOR.search(selector) and "content" in body
-            and not selector.lstrip().startswith("@")
+            selector.strip()
+            for selector, body in _CSS_RULE.findall(css)
+            if _PSEUDO_SELECTOR.search(selector) and "content" in body and not selector.lstrip().startswith("@")
         ]
     return found
 
 
-def _collect_assets(page: Page, net: _Network, walked: dict[str, Any], limits: CaptureLimits,
-                    warnings: list[str]) -> tuple[_Assets, list[dict[str, Any]]]:
+def _collect_assets(
+    page: Page, net: _Network, walked: dict[str, Any], limits: CaptureLimits, warnings: list[str]
+) -> tuple[_Assets, list[dict[str, Any]]]:
     """Store the images, canvases and fonts the tree references; fill in their sha256."""
     assets = _Assets(limits, warnings)
     refs = list(_image_refs(walked["root"]))
@@ -509,8 +567,7 @@ def _collect_assets(page: Page, net: _Network, walked: dict[str, Any], limits: C
                 font_urls[i] = url
                 break
 
-    wanted = list(dict.fromkeys([r["url"] for r in refs if r.get("url")]
-                                + list(font_urls.values())))
+    wanted = list(dict.fromkeys([r["url"] for r in refs if r.get("url")] + list(font_urls.values())))
     fetched = _fetch_bytes(page, net, wanted, limits, warnings)
     by_url: dict[str, str | None] = {}
     for ref in refs:
@@ -518,15 +575,25 @@ def _collect_assets(page: Page, net: _Network, walked: dict[str, Any], limits: C
         if key is not None:
             decoded = _decode_data_url(walked["canvases"].get(key, ""))
             ref["sha256"] = decoded and assets.add(
-                decoded[0], kind="canvas", mime="image/png", url=None,
-                width=ref.get("naturalWidth"), height=ref.get("naturalHeight"))
+                decoded[0],
+                kind="canvas",
+                mime="image/png",
+                url=None,
+                width=ref.get("naturalWidth"),
+                height=ref.get("naturalHeight"),
+            )
             continue
         url = ref["url"]
         if url not in by_url:
             data = fetched.get(url)
             by_url[url] = data and assets.add(
-                data[0], kind="image", mime=data[1], url=url,
-                width=ref.get("naturalWidth"), height=ref.get("naturalHeight"))
+                data[0],
+                kind="image",
+                mime=data[1],
+                url=url,
+                width=ref.get("naturalWidth"),
+                height=ref.get("naturalHeight"),
+            )
         ref["sha256"] = by_url[url]
         if url.startswith("data:"):
             ref["url"] = None  # the bytes are in assets; keep capture.json small
@@ -534,14 +601,19 @@ def _collect_assets(page: Page, net: _Network, walked: dict[str, Any], limits: C
     for i, face in enumerate(fonts):
         url = font_urls.get(i)
         data = fetched.get(url) if url else None
-        sha = data and assets.add(data[0], kind="font", mime=data[1], url=url,
-                                  family=face["family"])
-        faces.append({
-            "family": face["family"], "weight": face["weight"], "style": face["style"],
-            "stretch": face["stretch"], "unicodeRange": face["unicodeRange"],
-            "url": None if url is None or url.startswith("data:") else url,
-            "sha256": sha, "status": face["status"],
-        })
+        sha = data and assets.add(data[0], kind="font", mime=data[1], url=url, family=face["family"])
+        faces.append(
+            {
+                "family": face["family"],
+                "weight": face["weight"],
+                "style": face["style"],
+                "stretch": face["stretch"],
+                "unicodeRange": face["unicodeRange"],
+                "url": None if url is None or url.startswith("data:") else url,
+                "sha256": sha,
+                "status": face["status"],
+            }
+        )
     return assets, faces
 
 
@@ -566,7 +638,8 @@ def capture_page(
         raise CaptureFailed(
             f"The page is too large to capture: a {width} x {request.viewport_height} viewport "
             f"at scale {scale:g} exceeds {limits.max_screenshot_pixels} screenshot pixels.",
-            code="page_too_large")
+            code="page_too_large",
+        )
     kwargs: dict[str, Any] = {"service_workers": "block", **(context_kwargs or {})}
     kwargs["viewport"] = {"width": width, "height": request.viewport_height}
     kwargs["device_scale_factor"] = scale
@@ -582,15 +655,17 @@ def capture_page(
     except PlaywrightError as exc:
         if deadline.budget_s - (time.monotonic() - deadline.start) <= 0:
             raise deadline.exceeded() from None
-        raise CaptureFailed("The page could not be captured (the browser reported an error).",
-                            code="browser_error") from exc
+        raise CaptureFailed(
+            "The page could not be captured (the browser reported an error).", code="browser_error"
+        ) from exc
     finally:
         with contextlib.suppress(PlaywrightError):  # a crashed browser must not mask the cause
             context.close()
 
 
-def _capture(page: Page, net: _Network, request: CaptureRequest, limits: CaptureLimits,
-             deadline: _Deadline) -> CaptureBundle:
+def _capture(
+    page: Page, net: _Network, request: CaptureRequest, limits: CaptureLimits, deadline: _Deadline
+) -> CaptureBundle:
     warnings: list[str] = []
     try:
         response = page.goto(request.url, wait_until="load", timeout=deadline.remaining_ms())
@@ -599,32 +674,31 @@ def _capture(page: Page, net: _Network, request: CaptureRequest, limits: Capture
     except PlaywrightError as exc:
         raise _navigation_failed(exc, request.url) from None
     if response is not None and response.status >= 400:
-        raise CaptureFailed(f"Could not load {request.url} (HTTP {response.status}).",
-                            code="navigation_failed")
+        raise CaptureFailed(f"Could not load {request.url} (HTTP {response.status}).", code="navigation_failed")
 
     if request.ready_selector:
         remaining_s = deadline.remaining_s()
         timeout_s = min(limits.ready_selector_timeout_s, remaining_s)
         try:
-            page.wait_for_selector(f"css={request.ready_selector}", state="visible",
-                                   timeout=timeout_s * 1000)
+            page.wait_for_selector(f"css={request.ready_selector}", state="visible", timeout=timeout_s * 1000)
         except PlaywrightTimeoutError:
             if remaining_s < limits.ready_selector_timeout_s:
                 raise deadline.exceeded() from None
             raise CaptureFailed(
-                f"readySelector '{request.ready_selector}' did not appear within "
-                f"{limits.ready_selector_timeout_s:g} s", code="ready_selector_timeout",
+                f"readySelector '{request.ready_selector}' did not appear within {limits.ready_selector_timeout_s:g} s",
+                code="ready_selector_timeout",
             ) from None
         except PlaywrightError:
             raise CaptureFailed(
-                f"readySelector '{request.ready_selector}' is not a valid CSS selector",
-                code="invalid_ready_selector") from None
+                f"readySelector '{request.ready_selector}' is not a valid CSS selector", code="invalid_ready_selector"
+            ) from None
 
     # The largest height the screenshot may have (CSS px): the page-height limit, and the
     # pixel budget at this width and scale.
     scale = request.device_scale_factor
-    max_height = min(limits.max_page_height, int(
-        limits.max_screenshot_pixels / (request.viewport_width * scale * scale)))
+    max_height = min(
+        limits.max_page_height, int(limits.max_screenshot_pixels / (request.viewport_width * scale * scale))
+    )
 
     # Scroll first, then wait for quiet: the quiet window is measured from the last request,
     # so time spent scrolling counts towards it instead of adding to it.
@@ -634,22 +708,26 @@ def _capture(page: Page, net: _Network, request: CaptureRequest, limits: Capture
         warnings.append("scrolling for lazy content stopped at its time limit")
     quiet_timeout = min(limits.network_quiet_timeout_s, deadline.remaining_s())
     if not net.wait_quiet(page, limits.network_quiet_ms, quiet_timeout):
-        warnings.append(f"the network did not go quiet within {quiet_timeout:g} s; "
-                        "captured what had loaded")
+        warnings.append(f"the network did not go quiet within {quiet_timeout:g} s; captured what had loaded")
     settle_ms = min(limits.network_quiet_timeout_s, deadline.remaining_s()) * 1000
     if page.evaluate(_SETTLE_JS, settle_ms) != "ok":
         warnings.append("some fonts or images were still loading when the page was captured")
 
-    walked = json.loads(page.evaluate(_walker_source(), {
-        "styleGroups": STYLE_GROUPS,
-        "pseudoProps": PSEUDO_STYLE_PROPERTIES,
-        "textProps": TEXT_STYLE_PROPERTIES,
-        "defaults": STYLE_DEFAULTS,
-        "attrNames": ATTRIBUTES,
-        "maxNodes": limits.max_dom_nodes,
-        "maxPageHeight": max_height,
-        "externalPseudo": _external_pseudo_selectors(net, page.url),
-    }))
+    walked = json.loads(
+        page.evaluate(
+            _walker_source(),
+            {
+                "styleGroups": STYLE_GROUPS,
+                "pseudoProps": PSEUDO_STYLE_PROPERTIES,
+                "textProps": TEXT_STYLE_PROPERTIES,
+                "defaults": STYLE_DEFAULTS,
+                "attrNames": ATTRIBUTES,
+                "maxNodes": limits.max_dom_nodes,
+                "maxPageHeight": max_height,
+                "externalPseudo": _external_pseudo_selectors(net, page.url),
+            },
+        )
+    )
     deadline.remaining_s()
     warnings.extend(walked["warnings"])
     info = walked["info"]
@@ -659,7 +737,9 @@ def _capture(page: Page, net: _Network, request: CaptureRequest, limits: Capture
         warnings.append(f"page is {full_height:g} px tall; captured the top {page_height:g} px")
 
     png = page.screenshot(
-        type="png", full_page=True, timeout=deadline.remaining_ms(),
+        type="png",
+        full_page=True,
+        timeout=deadline.remaining_ms(),
         clip={"x": 0, "y": 0, "width": request.viewport_width, "height": page_height},
     )
     shot_w, shot_h = _png_size(png)
@@ -687,7 +767,10 @@ def _capture(page: Page, net: _Network, request: CaptureRequest, limits: Capture
     # dict itself: a model_dump round trip would cost as much again on large pages.
     CaptureDocument.model_validate(doc)
     capture_json = json.dumps(
-        doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False,
+        doc,
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        allow_nan=False,
     ).encode("utf-8")
-    return CaptureBundle(capture_json=capture_json, screenshot_png=png, assets=assets.files,
-                         warnings=warnings)
+    return CaptureBundle(capture_json=capture_json, screenshot_png=png, assets=assets.files, warnings=warnings)

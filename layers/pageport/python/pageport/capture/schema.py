@@ -43,50 +43,173 @@ SCHEMA_VERSION: Literal[1] = 1
 # Computed styles captured on elements. Grouped as a designer reads them.
 ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
     # layout
-    "display", "position", "top", "right", "bottom", "left", "float", "clear",
-    "box-sizing", "width", "height", "min-width", "min-height", "max-width", "max-height",
-    "margin-top", "margin-right", "margin-bottom", "margin-left",
-    "padding-top", "padding-right", "padding-bottom", "padding-left",
-    "overflow-x", "overflow-y", "z-index", "visibility", "vertical-align",
+    "display",
+    "position",
+    "top",
+    "right",
+    "bottom",
+    "left",
+    "float",
+    "clear",
+    "box-sizing",
+    "width",
+    "height",
+    "min-width",
+    "min-height",
+    "max-width",
+    "max-height",
+    "margin-top",
+    "margin-right",
+    "margin-bottom",
+    "margin-left",
+    "padding-top",
+    "padding-right",
+    "padding-bottom",
+    "padding-left",
+    "overflow-x",
+    "overflow-y",
+    "z-index",
+    "visibility",
+    "vertical-align",
     # flex and grid
-    "flex-direction", "flex-wrap", "justify-content", "justify-items", "justify-self",
-    "align-items", "align-content", "align-self", "flex-grow", "flex-shrink", "flex-basis",
-    "order", "row-gap", "column-gap", "grid-template-columns", "grid-template-rows",
-    "grid-template-areas", "grid-auto-flow", "grid-auto-columns", "grid-auto-rows",
-    "grid-column-start", "grid-column-end", "grid-row-start", "grid-row-end",
+    "flex-direction",
+    "flex-wrap",
+    "justify-content",
+    "justify-items",
+    "justify-self",
+    "align-items",
+    "align-content",
+    "align-self",
+    "flex-grow",
+    "flex-shrink",
+    "flex-basis",
+    "order",
+    "row-gap",
+    "column-gap",
+    "grid-template-columns",
+    "grid-template-rows",
+    "grid-template-areas",
+    "grid-auto-flow",
+    "grid-auto-columns",
+    "grid-auto-rows",
+    "grid-column-start",
+    "grid-column-end",
+    "grid-row-start",
+    "grid-row-end",
     # paint
-    "color", "background-color", "background-image", "background-size", "background-position",
-    "background-repeat", "background-clip", "background-origin", "background-attachment",
+    "color",
+    "background-color",
+    "background-image",
+    "background-size",
+    "background-position",
+    "background-repeat",
+    "background-clip",
+    "background-origin",
+    "background-attachment",
     "background-blend-mode",
-    "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
-    "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
-    "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
-    "border-top-left-radius", "border-top-right-radius", "border-bottom-right-radius",
+    "border-top-width",
+    "border-right-width",
+    "border-bottom-width",
+    "border-left-width",
+    "border-top-style",
+    "border-right-style",
+    "border-bottom-style",
+    "border-left-style",
+    "border-top-color",
+    "border-right-color",
+    "border-bottom-color",
+    "border-left-color",
+    "border-top-left-radius",
+    "border-top-right-radius",
+    "border-bottom-right-radius",
     "border-bottom-left-radius",
-    "outline-width", "outline-style", "outline-color", "outline-offset",
-    "box-shadow", "opacity", "transform", "transform-origin", "filter", "backdrop-filter",
-    "mix-blend-mode", "isolation", "clip-path", "mask-image", "object-fit", "object-position",
-    "list-style-type", "list-style-position", "perspective", "will-change", "contain",
+    "outline-width",
+    "outline-style",
+    "outline-color",
+    "outline-offset",
+    "box-shadow",
+    "opacity",
+    "transform",
+    "transform-origin",
+    "filter",
+    "backdrop-filter",
+    "mix-blend-mode",
+    "isolation",
+    "clip-path",
+    "mask-image",
+    "object-fit",
+    "object-position",
+    "list-style-type",
+    "list-style-position",
+    "perspective",
+    "will-change",
+    "contain",
     # typography (inherited; text nodes repeat them, see TEXT_STYLE_PROPERTIES)
-    "font-family", "font-size", "font-weight", "font-style", "font-stretch",
-    "font-variant-caps", "font-feature-settings", "line-height", "letter-spacing",
-    "word-spacing", "text-align", "text-transform", "text-indent",
-    "text-decoration-line", "text-decoration-style", "text-decoration-color",
-    "text-decoration-thickness", "text-underline-offset", "text-shadow", "white-space",
-    "text-overflow", "word-break", "overflow-wrap", "direction", "writing-mode",
-    "-webkit-line-clamp", "-webkit-text-stroke-width", "-webkit-text-stroke-color",
-    "-webkit-text-fill-color", "-webkit-background-clip",
+    "font-family",
+    "font-size",
+    "font-weight",
+    "font-style",
+    "font-stretch",
+    "font-variant-caps",
+    "font-feature-settings",
+    "line-height",
+    "letter-spacing",
+    "word-spacing",
+    "text-align",
+    "text-transform",
+    "text-indent",
+    "text-decoration-line",
+    "text-decoration-style",
+    "text-decoration-color",
+    "text-decoration-thickness",
+    "text-underline-offset",
+    "text-shadow",
+    "white-space",
+    "text-overflow",
+    "word-break",
+    "overflow-wrap",
+    "direction",
+    "writing-mode",
+    "-webkit-line-clamp",
+    "-webkit-text-stroke-width",
+    "-webkit-text-stroke-color",
+    "-webkit-text-fill-color",
+    "-webkit-background-clip",
 )
 
 # Styles repeated on every text node (its parent's computed values), never omitted.
 TEXT_STYLE_PROPERTIES: tuple[str, ...] = (
-    "color", "font-family", "font-size", "font-weight", "font-style", "font-stretch",
-    "font-variant-caps", "font-feature-settings", "line-height", "letter-spacing",
-    "word-spacing", "text-align", "text-transform", "text-indent", "text-decoration-line",
-    "text-decoration-style", "text-decoration-color", "text-decoration-thickness",
-    "text-underline-offset", "text-shadow", "white-space", "text-overflow", "direction",
-    "writing-mode", "vertical-align", "opacity", "visibility", "-webkit-text-stroke-width",
-    "-webkit-text-stroke-color", "-webkit-text-fill-color", "-webkit-background-clip",
+    "color",
+    "font-family",
+    "font-size",
+    "font-weight",
+    "font-style",
+    "font-stretch",
+    "font-variant-caps",
+    "font-feature-settings",
+    "line-height",
+    "letter-spacing",
+    "word-spacing",
+    "text-align",
+    "text-transform",
+    "text-indent",
+    "text-decoration-line",
+    "text-decoration-style",
+    "text-decoration-color",
+    "text-decoration-thickness",
+    "text-underline-offset",
+    "text-shadow",
+    "white-space",
+    "text-overflow",
+    "direction",
+    "writing-mode",
+    "vertical-align",
+    "opacity",
+    "visibility",
+    "-webkit-text-stroke-width",
+    "-webkit-text-stroke-color",
+    "-webkit-text-fill-color",
+    "-webkit-background-clip",
     "background-image",
 )
 
@@ -96,43 +219,110 @@ PSEUDO_STYLE_PROPERTIES: tuple[str, ...] = ("content",)
 # Chromium's serialization of each property's initial value; omitted from ElementNode.styles.
 # Layout-resolved properties (width, height, top, margin-*, ...) are always present.
 STYLE_DEFAULTS: dict[str, str] = {
-    "width": "auto", "height": "auto",
-    "position": "static", "float": "none", "clear": "none", "box-sizing": "content-box",
-    "min-width": "0px", "min-height": "0px", "max-width": "none", "max-height": "none",
-    "overflow-x": "visible", "overflow-y": "visible", "z-index": "auto",
-    "visibility": "visible", "vertical-align": "baseline",
-    "flex-direction": "row", "flex-wrap": "nowrap", "justify-content": "normal",
-    "justify-items": "normal", "justify-self": "auto", "align-items": "normal",
-    "align-content": "normal", "align-self": "auto", "flex-grow": "0", "flex-shrink": "1",
-    "flex-basis": "auto", "order": "0", "row-gap": "normal", "column-gap": "normal",
-    "grid-template-columns": "none", "grid-template-rows": "none",
-    "grid-template-areas": "none", "grid-auto-flow": "row", "grid-auto-columns": "auto",
-    "grid-auto-rows": "auto", "grid-column-start": "auto", "grid-column-end": "auto",
-    "grid-row-start": "auto", "grid-row-end": "auto",
-    "background-color": "rgba(0, 0, 0, 0)", "background-image": "none",
-    "background-size": "auto", "background-position": "0% 0%", "background-repeat": "repeat",
-    "background-clip": "border-box", "background-origin": "padding-box",
-    "background-attachment": "scroll", "background-blend-mode": "normal",
-    "border-top-width": "0px", "border-right-width": "0px", "border-bottom-width": "0px",
-    "border-left-width": "0px", "border-top-style": "none", "border-right-style": "none",
-    "border-bottom-style": "none", "border-left-style": "none",
-    "border-top-left-radius": "0px", "border-top-right-radius": "0px",
-    "border-bottom-right-radius": "0px", "border-bottom-left-radius": "0px",
-    "outline-width": "3px", "outline-style": "none", "outline-offset": "0px",
-    "box-shadow": "none", "opacity": "1", "transform": "none", "filter": "none",
-    "backdrop-filter": "none", "mix-blend-mode": "normal", "isolation": "auto",
-    "clip-path": "none", "mask-image": "none", "object-fit": "fill",
-    "object-position": "50% 50%", "list-style-type": "disc", "list-style-position": "outside",
-    "font-style": "normal", "font-stretch": "100%", "font-variant-caps": "normal",
-    "font-feature-settings": "normal", "line-height": "normal", "letter-spacing": "normal",
-    "word-spacing": "0px", "text-align": "start", "text-transform": "none", "text-indent": "0px",
-    "text-decoration-line": "none", "text-decoration-style": "solid",
-    "text-decoration-thickness": "auto", "text-underline-offset": "auto", "text-shadow": "none",
-    "white-space": "normal", "text-overflow": "clip", "word-break": "normal",
-    "overflow-wrap": "normal", "direction": "ltr", "writing-mode": "horizontal-tb",
-    "-webkit-line-clamp": "none", "-webkit-text-stroke-width": "0px",
-    "-webkit-background-clip": "border-box", "content": "normal", "perspective": "none",
-    "will-change": "auto", "contain": "none",
+    "width": "auto",
+    "height": "auto",
+    "position": "static",
+    "float": "none",
+    "clear": "none",
+    "box-sizing": "content-box",
+    "min-width": "0px",
+    "min-height": "0px",
+    "max-width": "none",
+    "max-height": "none",
+    "overflow-x": "visible",
+    "overflow-y": "visible",
+    "z-index": "auto",
+    "visibility": "visible",
+    "vertical-align": "baseline",
+    "flex-direction": "row",
+    "flex-wrap": "nowrap",
+    "justify-content": "normal",
+    "justify-items": "normal",
+    "justify-self": "auto",
+    "align-items": "normal",
+    "align-content": "normal",
+    "align-self": "auto",
+    "flex-grow": "0",
+    "flex-shrink": "1",
+    "flex-basis": "auto",
+    "order": "0",
+    "row-gap": "normal",
+    "column-gap": "normal",
+    "grid-template-columns": "none",
+    "grid-template-rows": "none",
+    "grid-template-areas": "none",
+    "grid-auto-flow": "row",
+    "grid-auto-columns": "auto",
+    "grid-auto-rows": "auto",
+    "grid-column-start": "auto",
+    "grid-column-end": "auto",
+    "grid-row-start": "auto",
+    "grid-row-end": "auto",
+    "background-color": "rgba(0, 0, 0, 0)",
+    "background-image": "none",
+    "background-size": "auto",
+    "background-position": "0% 0%",
+    "background-repeat": "repeat",
+    "background-clip": "border-box",
+    "background-origin": "padding-box",
+    "background-attachment": "scroll",
+    "background-blend-mode": "normal",
+    "border-top-width": "0px",
+    "border-right-width": "0px",
+    "border-bottom-width": "0px",
+    "border-left-width": "0px",
+    "border-top-style": "none",
+    "border-right-style": "none",
+    "border-bottom-style": "none",
+    "border-left-style": "none",
+    "border-top-left-radius": "0px",
+    "border-top-right-radius": "0px",
+    "border-bottom-right-radius": "0px",
+    "border-bottom-left-radius": "0px",
+    "outline-width": "3px",
+    "outline-style": "none",
+    "outline-offset": "0px",
+    "box-shadow": "none",
+    "opacity": "1",
+    "transform": "none",
+    "filter": "none",
+    "backdrop-filter": "none",
+    "mix-blend-mode": "normal",
+    "isolation": "auto",
+    "clip-path": "none",
+    "mask-image": "none",
+    "object-fit": "fill",
+    "object-position": "50% 50%",
+    "list-style-type": "disc",
+    "list-style-position": "outside",
+    "font-style": "normal",
+    "font-stretch": "100%",
+    "font-variant-caps": "normal",
+    "font-feature-settings": "normal",
+    "line-height": "normal",
+    "letter-spacing": "normal",
+    "word-spacing": "0px",
+    "text-align": "start",
+    "text-transform": "none",
+    "text-indent": "0px",
+    "text-decoration-line": "none",
+    "text-decoration-style": "solid",
+    "text-decoration-thickness": "auto",
+    "text-underline-offset": "auto",
+    "text-shadow": "none",
+    "white-space": "normal",
+    "text-overflow": "clip",
+    "word-break": "normal",
+    "overflow-wrap": "normal",
+    "direction": "ltr",
+    "writing-mode": "horizontal-tb",
+    "-webkit-line-clamp": "none",
+    "-webkit-text-stroke-width": "0px",
+    "-webkit-background-clip": "border-box",
+    "content": "normal",
+    "perspective": "none",
+    "will-change": "auto",
+    "contain": "none",
 }
 
 
@@ -175,32 +365,24 @@ class DocumentInfo(_Model):
     viewport: Size = Field(description="Viewport the page was laid out in, CSS px.")
     device_scale_factor: float = Field(description="Device pixels per CSS px of the screenshot.")
     page_width: float = Field(description="Captured page width, CSS px (= viewport width).")
-    page_height: float = Field(
-        description="Captured page height, CSS px (capped at the limit; see fullPageHeight)."
-    )
+    page_height: float = Field(description="Captured page height, CSS px (capped at the limit; see fullPageHeight).")
     full_page_height: float = Field(description="The page's own scroll height before capping.")
     scroll: Point = Field(description="Window scroll offset when boxes were read (0, 0).")
-    background_color: str = Field(
-        description="Canvas background: the root's, else body's, else white (rgb/rgba)."
-    )
-    screenshot_size: Size = Field(
-        description="screenshot.png size in device pixels (pageWidth x pageHeight x scale)."
-    )
+    background_color: str = Field(description="Canvas background: the root's, else body's, else white (rgb/rgba).")
+    screenshot_size: Size = Field(description="screenshot.png size in device pixels (pageWidth x pageHeight x scale).")
 
 
 class ImageRef(_Model):
     """An image drawn by an element: <img>, <video poster>, <canvas>, CSS background, content."""
 
-    source: Literal["img", "poster", "canvas", "background", "content", "input", "svg-image"] = (
-        Field(description="Where the element gets it from.")
+    source: Literal["img", "poster", "canvas", "background", "content", "input", "svg-image"] = Field(
+        description="Where the element gets it from."
     )
     url: str | None = Field(
         default=None,
         description="Absolute URL (currentSrc for <img>); None for canvas snapshots.",
     )
-    sha256: str | None = Field(
-        default=None, description="Key into CaptureDocument.assets; None if not retrievable."
-    )
+    sha256: str | None = Field(default=None, description="Key into CaptureDocument.assets; None if not retrievable.")
     natural_width: float | None = Field(default=None, description="Intrinsic width, px.")
     natural_height: float | None = Field(default=None, description="Intrinsic height, px.")
     layer: int | None = Field(
@@ -225,9 +407,7 @@ class PseudoElement(_Model):
         default_factory=dict,
         description="Computed styles (ELEMENT_STYLE_PROPERTIES + content), defaults omitted.",
     )
-    images: list[ImageRef] = Field(
-        default_factory=list, description="content: url(...) and background images."
-    )
+    images: list[ImageRef] = Field(default_factory=list, description="content: url(...) and background images.")
 
 
 class Pseudo(_Model):
@@ -279,9 +459,7 @@ class TextNode(_Model):
     text: str = Field(description="Rendered text: the lines' texts joined with '\\n'.")
     line_boxes: list[LineBox] = Field(description="Line fragments, in order.")
     box: Box = Field(description="Union of the line boxes.")
-    styles: dict[str, str] = Field(
-        description="The parent element's TEXT_STYLE_PROPERTIES, all present."
-    )
+    styles: dict[str, str] = Field(description="The parent element's TEXT_STYLE_PROPERTIES, all present.")
     in_shadow: bool = Field(default=False, description="Lives in an open shadow tree.")
 
 
@@ -293,8 +471,7 @@ class ElementNode(_Model):
     tag: str = Field(description="Lowercase tag name ('svg' for inline SVG roots).")
     attrs: dict[str, str] = Field(
         default_factory=dict,
-        description="Present ones of: id, class, role, aria-label, alt, href (absolute), title, "
-        "name, type, lang, dir.",
+        description="Present ones of: id, class, role, aria-label, alt, href (absolute), title, name, type, lang, dir.",
     )
     box: Box = Field(
         description="Border box as getBoundingClientRect reports it (so the axis-aligned "
@@ -308,35 +485,22 @@ class ElementNode(_Model):
         description="Computed ELEMENT_STYLE_PROPERTIES, values equal to STYLE_DEFAULTS omitted."
     )
     visible: bool = Field(
-        description="False when visibility is hidden/collapse or opacity is 0 (children may "
-        "still be visible)."
+        description="False when visibility is hidden/collapse or opacity is 0 (children may still be visible)."
     )
     z_index: int | None = Field(default=None, description="Computed z-index; None for auto.")
-    stacking_context: bool = Field(
-        default=False, description="The element starts a stacking context."
-    )
+    stacking_context: bool = Field(default=False, description="The element starts a stacking context.")
     paint_order: int = Field(
         description="Global painting order index (CSS 2.1 Appendix E, simplified): larger is "
         "painted later, i.e. on top."
     )
     in_shadow: bool = Field(default=False, description="Lives in an open shadow tree.")
-    shadow_root: bool = Field(
-        default=False, description="Has an open shadow root; its content is in children."
-    )
-    scroll: Point | None = Field(
-        default=None, description="The element's own scroll offset when scrolled."
-    )
+    shadow_root: bool = Field(default=False, description="Has an open shadow root; its content is in children.")
+    scroll: Point | None = Field(default=None, description="The element's own scroll offset when scrolled.")
     pseudo: Pseudo | None = Field(default=None, description="::before/::after, if any.")
-    svg: str | None = Field(
-        default=None, description="For an inline <svg>: its outerHTML (children not walked)."
-    )
+    svg: str | None = Field(default=None, description="For an inline <svg>: its outerHTML (children not walked).")
     form: FormState | None = Field(default=None, description="For form controls.")
-    images: list[ImageRef] = Field(
-        default_factory=list, description="Images this element paints, top layer first."
-    )
-    frame: FrameInfo | None = Field(
-        default=None, description="For a same-origin <iframe>: its document, inlined."
-    )
+    images: list[ImageRef] = Field(default_factory=list, description="Images this element paints, top layer first.")
+    frame: FrameInfo | None = Field(default=None, description="For a same-origin <iframe>: its document, inlined.")
     children: list[Node] = Field(default_factory=list, description="Flat-tree children.")
 
     def style(self, name: str) -> str | None:
@@ -377,9 +541,7 @@ class CaptureStats(_Model):
 
     elements: int = Field(description="Element nodes in the tree.")
     texts: int = Field(description="Text nodes in the tree.")
-    truncated: bool = Field(
-        default=False, description="The tree was cut short by a limit (see warnings)."
-    )
+    truncated: bool = Field(default=False, description="The tree was cut short by a limit (see warnings).")
 
 
 class CaptureDocument(_Model):
@@ -388,14 +550,10 @@ class CaptureDocument(_Model):
     version: Literal[1] = Field(default=SCHEMA_VERSION, description="Schema version.")
     document: DocumentInfo = Field(description="Page-level facts.")
     root: ElementNode = Field(description="The <html> element.")
-    assets: dict[str, Asset] = Field(
-        default_factory=dict, description="Stored assets by SHA-256 (lowercase hex)."
-    )
+    assets: dict[str, Asset] = Field(default_factory=dict, description="Stored assets by SHA-256 (lowercase hex).")
     fonts: list[FontFace] = Field(default_factory=list, description="Font faces in use.")
     stats: CaptureStats = Field(description="Tree size and truncation.")
-    warnings: list[str] = Field(
-        default_factory=list, description="What was truncated, skipped or not retrievable."
-    )
+    warnings: list[str] = Field(default_factory=list, description="What was truncated, skipped or not retrievable.")
 
 
 ElementNode.model_rebuild()

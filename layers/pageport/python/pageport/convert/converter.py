@@ -55,16 +55,56 @@ RESULT_VERSION = 1
 StyleGet = Callable[[str], str | None]
 
 _BLEND: dict[str, BlendMode] = {
-    "multiply": "MULTIPLY", "screen": "SCREEN", "overlay": "OVERLAY", "darken": "DARKEN",
-    "lighten": "LIGHTEN", "color-dodge": "COLOR_DODGE", "color-burn": "COLOR_BURN",
-    "hard-light": "HARD_LIGHT", "soft-light": "SOFT_LIGHT", "difference": "DIFFERENCE",
-    "exclusion": "EXCLUSION", "hue": "HUE", "saturation": "SATURATION", "color": "COLOR",
-    "luminosity": "LUMINOSITY", "plus-lighter": "LINEAR_DODGE",
+    "multiply": "MULTIPLY",
+    "screen": "SCREEN",
+    "overlay": "OVERLAY",
+    "darken": "DARKEN",
+    "lighten": "LIGHTEN",
+    "color-dodge": "COLOR_DODGE",
+    "color-burn": "COLOR_BURN",
+    "hard-light": "HARD_LIGHT",
+    "soft-light": "SOFT_LIGHT",
+    "difference": "DIFFERENCE",
+    "exclusion": "EXCLUSION",
+    "hue": "HUE",
+    "saturation": "SATURATION",
+    "color": "COLOR",
+    "luminosity": "LUMINOSITY",
+    "plus-lighter": "LINEAR_DODGE",
 }
-_REPLACED = {"img", "video", "canvas", "iframe", "object", "embed", "input", "textarea",
-             "select", "svg", "picture", "meter", "progress"}
-_NEVER = {"script", "style", "template", "head", "noscript", "title", "meta", "link", "source",
-          "track", "area", "map", "param", "datalist", "option", "optgroup"}
+_REPLACED = {
+    "img",
+    "video",
+    "canvas",
+    "iframe",
+    "object",
+    "embed",
+    "input",
+    "textarea",
+    "select",
+    "svg",
+    "picture",
+    "meter",
+    "progress",
+}
+_NEVER = {
+    "script",
+    "style",
+    "template",
+    "head",
+    "noscript",
+    "title",
+    "meta",
+    "link",
+    "source",
+    "track",
+    "area",
+    "map",
+    "param",
+    "datalist",
+    "option",
+    "optgroup",
+}
 _CLIPPING = {"hidden", "clip", "auto", "scroll"}
 
 
@@ -91,8 +131,7 @@ def _r(v: float) -> float:
 
 
 def _rect(box: Box | LineBox) -> Rectangle:
-    return {"x": _r(box.x), "y": _r(box.y), "width": _r(max(box.width, 0.0)),
-            "height": _r(max(box.height, 0.0))}
+    return {"x": _r(box.x), "y": _r(box.y), "width": _r(max(box.width, 0.0)), "height": _r(max(box.height, 0.0))}
 
 
 @dataclass
@@ -130,11 +169,16 @@ class _Converter:
     def run(self) -> Node:
         info = self.doc.document
         root: Node = {
-            "id": "", "name": naming.clip(info.title) or "Page", "type": "FRAME",
-            "absoluteBoundingBox": {"x": 0.0, "y": 0.0, "width": _r(info.page_width),
-                                    "height": _r(info.page_height)},
-            "blendMode": "PASS_THROUGH", "clipsContent": True, "fills": [], "strokes": [],
-            "effects": [], "children": [],
+            "id": "",
+            "name": naming.clip(info.title) or "Page",
+            "type": "FRAME",
+            "absoluteBoundingBox": {"x": 0.0, "y": 0.0, "width": _r(info.page_width), "height": _r(info.page_height)},
+            "blendMode": "PASS_THROUGH",
+            "clipsContent": True,
+            "fills": [],
+            "strokes": [],
+            "effects": [],
+            "children": [],
         }
         bg = css.parse_color(info.background_color)
         if bg and bg["a"] > 0:
@@ -202,11 +246,17 @@ class _Converter:
         """A frame that paints nothing and wraps a single child is replaced by that child."""
         node = item.node
         kids = node.get("children") or []
-        if (node["type"] == "FRAME" and len(kids) == 1 and not self._paints(node, own=True)
-                and not node.get("clipsContent") and "layoutMode" not in node
-                and node.get("opacity", 1) == 1 and node.get("blendMode") in (None,
-                                                                           "PASS_THROUGH")
-                and "pageport" not in node and kids[0].get("layoutPositioning") is None):
+        if (
+            node["type"] == "FRAME"
+            and len(kids) == 1
+            and not self._paints(node, own=True)
+            and not node.get("clipsContent")
+            and "layoutMode" not in node
+            and node.get("opacity", 1) == 1
+            and node.get("blendMode") in (None, "PASS_THROUGH")
+            and "pageport" not in node
+            and kids[0].get("layoutPositioning") is None
+        ):
             return _Item(kids[0], item.order, item.in_flow)
         return item
 
@@ -221,9 +271,16 @@ class _Converter:
         return not own and bool(node.get("children"))
 
     def frame(self, name: str, box: Box | LineBox, kind: str) -> Node:
-        return {"id": "", "name": name or "Frame", "type": kind,  # type: ignore[typeddict-item]
-                "absoluteBoundingBox": _rect(box), "blendMode": "PASS_THROUGH",
-                "fills": [], "strokes": [], "effects": []}
+        return {
+            "id": "",
+            "name": name or "Frame",
+            "type": kind,  # type: ignore[typeddict-item]
+            "absoluteBoundingBox": _rect(box),
+            "blendMode": "PASS_THROUGH",
+            "fills": [],
+            "strokes": [],
+            "effects": [],
+        }
 
     def common(self, node: Node, get: StyleGet, el: ElementNode | None) -> None:
         opacity = css.px(get("opacity"), default=1.0) if get("opacity") else 1.0
@@ -236,8 +293,7 @@ class _Converter:
                 node["blendMode"] = mapped
             else:
                 self.warn(f"mix-blend-mode {blend}")
-        if (get("overflow-x") in _CLIPPING or get("overflow-y") in _CLIPPING) and node[
-                "type"] == "FRAME":
+        if (get("overflow-x") in _CLIPPING or get("overflow-y") in _CLIPPING) and node["type"] == "FRAME":
             node["clipsContent"] = True
             if el is not None and el.scroll and (el.scroll.x or el.scroll.y):
                 self.warn("scrolled container shown at its scroll position")
@@ -252,9 +308,13 @@ class _Converter:
                 continue
             m = re.fullmatch(r"blur\(([\d.]+)px\)", value)
             if m:
-                node.setdefault("effects", []).append({
-                    "type": "LAYER_BLUR" if prop == "filter" else "BACKGROUND_BLUR",
-                    "visible": True, "radius": float(m.group(1))})
+                node.setdefault("effects", []).append(
+                    {
+                        "type": "LAYER_BLUR" if prop == "filter" else "BACKGROUND_BLUR",
+                        "visible": True,
+                        "radius": float(m.group(1)),
+                    }
+                )
             else:
                 self.warn(f"{prop} {value}")
         for prop in ("clip-path", "mask-image"):
@@ -263,8 +323,7 @@ class _Converter:
 
     # ------------------------------------------------------------------ paint
 
-    def decorate(self, node: Node, box: Box, get: StyleGet, images: Sequence[ImageRef],
-                 el: ElementNode | None) -> None:
+    def decorate(self, node: Node, box: Box, get: StyleGet, images: Sequence[ImageRef], el: ElementNode | None) -> None:
         w, h = box.width, box.height
         fills: list[Paint] = []
         bg = css.parse_color(get("background-color"))
@@ -284,11 +343,18 @@ class _Converter:
                 if layer in ("none", ""):
                     continue
                 if layer.startswith("url("):
-                    ref = next((r for r in images if r.source == "background" and (
-                        r.layer == i or r.layer is None)), None)
-                    self.background_image(ref, box, sizes[i % len(sizes)],
-                                           positions[i % len(positions)],
-                                           repeats[i % len(repeats)], fills, extra_children)
+                    ref = next(
+                        (r for r in images if r.source == "background" and (r.layer == i or r.layer is None)), None
+                    )
+                    self.background_image(
+                        ref,
+                        box,
+                        sizes[i % len(sizes)],
+                        positions[i % len(positions)],
+                        repeats[i % len(repeats)],
+                        fills,
+                        extra_children,
+                    )
                     continue
                 try:
                     grad = css.gradient(layer, w, h)
@@ -337,12 +403,15 @@ class _Converter:
             node["strokeWeight"] = _r(widths[0])
         else:
             node["strokeWeight"] = _r(max(widths))
-            node["individualStrokeWeights"] = {"top": _r(widths[0]), "right": _r(widths[1]),
-                                               "bottom": _r(widths[2]), "left": _r(widths[3])}
+            node["individualStrokeWeights"] = {
+                "top": _r(widths[0]),
+                "right": _r(widths[1]),
+                "bottom": _r(widths[2]),
+                "left": _r(widths[3]),
+            }
         if "dashed" in used_styles or "dotted" in used_styles:
             weight = max(widths)
-            node["strokeDashes"] = ([weight * 3, weight * 3] if "dashed" in used_styles
-                                    else [weight, weight])
+            node["strokeDashes"] = [weight * 3, weight * 3] if "dashed" in used_styles else [weight, weight]
 
     def radii(self, node: Node, box: Box, get: StyleGet) -> None:
         corners = []
@@ -356,9 +425,19 @@ class _Converter:
         # CSS shrinks overlapping radii (a pill's 9999px); Figma clamps them itself, but store
         # what is drawn so the value reads sensibly in the inspector.
         w, h = box.width, box.height
-        f = min([1.0] + [side / total for total, side in (
-            (corners[0] + corners[1], w), (corners[3] + corners[2], w),
-            (corners[0] + corners[3], h), (corners[1] + corners[2], h)) if total > side > 0])
+        f = min(
+            [1.0]
+            + [
+                side / total
+                for total, side in (
+                    (corners[0] + corners[1], w),
+                    (corners[3] + corners[2], w),
+                    (corners[0] + corners[3], h),
+                    (corners[1] + corners[2], h),
+                )
+                if total > side > 0
+            ]
+        )
         corners = [_r(c * f) for c in corners]
         if len(set(corners)) == 1:
             node["cornerRadius"] = corners[0]
@@ -373,10 +452,15 @@ class _Converter:
             return
         effects: list[Effect] = []
         for sh in reversed(shadows):  # CSS lists the top shadow first; Figma paints in order
-            eff: Effect = {"type": "INNER_SHADOW" if sh.inset else "DROP_SHADOW",
-                           "visible": True, "color": sh.color, "blendMode": "NORMAL",
-                           "offset": {"x": _r(sh.x), "y": _r(sh.y)}, "radius": _r(sh.blur),
-                           "spread": _r(sh.spread)}
+            eff: Effect = {
+                "type": "INNER_SHADOW" if sh.inset else "DROP_SHADOW",
+                "visible": True,
+                "color": sh.color,
+                "blendMode": "NORMAL",
+                "offset": {"x": _r(sh.x), "y": _r(sh.y)},
+                "radius": _r(sh.blur),
+                "spread": _r(sh.spread),
+            }
             if not sh.inset:
                 eff["showShadowBehindNode"] = False
             effects.append(eff)
@@ -410,25 +494,23 @@ class _Converter:
         ih = ref.natural_height or (asset.height if asset else None) or 0.0
         if not (iw and ih):
             iw, ih = _image_size(self.assets[ref.sha256])
-        self.images[ref.sha256] = {"sha256": ref.sha256, "mime": mime,
-                                   "width": _r(iw), "height": _r(ih)}
+        self.images[ref.sha256] = {"sha256": ref.sha256, "mime": mime, "width": _r(iw), "height": _r(ih)}
         return ref.sha256, float(iw), float(ih)
 
-    def image_paint(self, sha: str, box: Box, img: tuple[float, float, float, float],
-                    mode: str) -> tuple[Paint | None, Node | None]:
+    def image_paint(
+        self, sha: str, box: Box, img: tuple[float, float, float, float], mode: str
+    ) -> tuple[Paint | None, Node | None]:
         """Paint an image drawn at rect img=(x, y, w, h) inside box, exactly.
 
         Returns a fill for the box, or a child RECTANGLE when the image covers only part of it.
         """
         ix, iy, iw, ih = img
-        paint: Paint = {"type": "IMAGE", "blendMode": "NORMAL", "imageRef": sha,
-                        "scaleMode": "FILL"}
+        paint: Paint = {"type": "IMAGE", "blendMode": "NORMAL", "imageRef": sha, "scaleMode": "FILL"}
         bx, by, bw, bh = box.x, box.y, box.width, box.height
         if bw <= 0 or bh <= 0 or iw <= 0 or ih <= 0:
             return None, None
         close = layout._close
-        if mode in ("FILL", "FIT") and close(ix + iw / 2, bx + bw / 2) and close(
-                iy + ih / 2, by + bh / 2):
+        if mode in ("FILL", "FIT") and close(ix + iw / 2, bx + bw / 2) and close(iy + ih / 2, by + bh / 2):
             paint["scaleMode"] = mode  # type: ignore[typeddict-item]
             return paint, None
         if close(ix, bx) and close(iy, by) and close(iw, bw) and close(ih, bh):
@@ -440,17 +522,26 @@ class _Converter:
         if vx1 <= vx0 or vy1 <= vy0:
             return None, None
         paint["scaleMode"] = "STRETCH"
-        paint["imageTransform"] = [[round((vx1 - vx0) / iw, 5), 0.0, round((vx0 - ix) / iw, 5)],
-                                   [0.0, round((vy1 - vy0) / ih, 5), round((vy0 - iy) / ih, 5)]]
+        paint["imageTransform"] = [
+            [round((vx1 - vx0) / iw, 5), 0.0, round((vx0 - ix) / iw, 5)],
+            [0.0, round((vy1 - vy0) / ih, 5), round((vy0 - iy) / ih, 5)],
+        ]
         if close(vx0, bx) and close(vy0, by) and close(vx1, bx + bw) and close(vy1, by + bh):
             return paint, None
-        child = self.frame("Image", Box(x=vx0, y=vy0, width=vx1 - vx0, height=vy1 - vy0),
-                           "RECTANGLE")
+        child = self.frame("Image", Box(x=vx0, y=vy0, width=vx1 - vx0, height=vy1 - vy0), "RECTANGLE")
         child["fills"] = [paint]
         return None, child
 
-    def background_image(self, ref: ImageRef | None, box: Box, size: str, position: str,
-                         repeat: str, fills: list[Paint], children: list[Node]) -> None:
+    def background_image(
+        self,
+        ref: ImageRef | None,
+        box: Box,
+        size: str,
+        position: str,
+        repeat: str,
+        fills: list[Paint],
+        children: list[Node],
+    ) -> None:
         meta = self._image_meta(ref)
         if meta is None:
             return
@@ -485,8 +576,13 @@ class _Converter:
             px_, py_ = 0.0, 0.0
         tiles = repeat not in ("no-repeat", "no-repeat no-repeat")
         if tiles and (iw < bw - 1 or ih < bh - 1):
-            paint: Paint = {"type": "IMAGE", "blendMode": "NORMAL", "imageRef": sha,
-                            "scaleMode": "TILE", "scalingFactor": round(iw / nw, 5)}
+            paint: Paint = {
+                "type": "IMAGE",
+                "blendMode": "NORMAL",
+                "imageRef": sha,
+                "scaleMode": "TILE",
+                "scalingFactor": round(iw / nw, 5),
+            }
             if abs(px_) > 1 or abs(py_) > 1 or repeat not in ("repeat", "repeat repeat"):
                 self.warn(f"background tiling {repeat} at {position} approximated")
             if abs(iw / nw - ih / nh) > 0.01:
@@ -516,8 +612,7 @@ class _Converter:
 
     def replaced(self, node: Node, el: ElementNode, get: StyleGet) -> None:
         """Content of replaced elements: <img>/<video>/<canvas> pixels and form controls."""
-        refs = [r for r in el.images if r.source in ("img", "poster", "canvas", "content",
-                                                     "input", "svg-image")]
+        refs = [r for r in el.images if r.source in ("img", "poster", "canvas", "content", "input", "svg-image")]
         if refs:
             meta = self._image_meta(refs[0])
             if meta is not None:
@@ -540,21 +635,20 @@ class _Converter:
 
     def _content_box(self, el: ElementNode, get: StyleGet) -> Box:
         b = el.box
-        t, r, bot, left = (css.px(get(f"border-{s}-width")) + css.px(get(f"padding-{s}"), b.width)
-                           for s in ("top", "right", "bottom", "left"))
+        t, r, bot, left = (
+            css.px(get(f"border-{s}-width")) + css.px(get(f"padding-{s}"), b.width)
+            for s in ("top", "right", "bottom", "left")
+        )
         if t == r == bot == left == 0:
             return b
-        return Box(x=b.x + left, y=b.y + t, width=max(0.0, b.width - left - r),
-                   height=max(0.0, b.height - t - bot))
+        return Box(x=b.x + left, y=b.y + t, width=max(0.0, b.width - left - r), height=max(0.0, b.height - t - bot))
 
-    def _object_fit(self, box: Box, nw: float, nh: float, fit: str, position: str
-                    ) -> tuple[float, float, float, float]:
+    def _object_fit(self, box: Box, nw: float, nh: float, fit: str, position: str) -> tuple[float, float, float, float]:
         bw, bh = box.width, box.height
         if nw <= 0 or nh <= 0 or fit == "fill":
             return box.x, box.y, bw, bh
         cover, contain = max(bw / nw, bh / nh), min(bw / nw, bh / nh)
-        ratio = {"cover": cover, "contain": contain, "none": 1.0,
-                 "scale-down": min(1.0, contain)}.get(fit, 1.0)
+        ratio = {"cover": cover, "contain": contain, "none": 1.0, "scale-down": min(1.0, contain)}.get(fit, 1.0)
         iw, ih = nw * ratio, nh * ratio
         try:
             ox, oy = self._bg_position(css.split_top(position, " "), bw - iw, bh - ih)
@@ -597,8 +691,7 @@ class _Converter:
             node.setdefault("children", []).append(mark)
             self.warn(f"native {kind} drawn as a simple shape")
             return
-        if el.tag in ("input", "textarea", "select") and kind not in ("hidden", "range", "color",
-                                                                         "file", "image"):
+        if el.tag in ("input", "textarea", "select") and kind not in ("hidden", "range", "color", "file", "image"):
             text = form.value or ""
             placeholder = not text and bool(form.placeholder)
             text = text or form.placeholder or ""
@@ -611,8 +704,10 @@ class _Converter:
                 styles.setdefault(k, v)
             if placeholder:
                 color = css.parse_color(styles.get("color")) or {"r": 0, "g": 0, "b": 0, "a": 1}
-                styles["color"] = f"rgba({color['r'] * 255:.0f}, {color['g'] * 255:.0f}, " \
-                                  f"{color['b'] * 255:.0f}, {color['a'] * 0.55:.3f})"
+                styles["color"] = (
+                    f"rgba({color['r'] * 255:.0f}, {color['g'] * 255:.0f}, "
+                    f"{color['b'] * 255:.0f}, {color['a'] * 0.55:.3f})"
+                )
             lh = line_height([], styles)
             top = box.y if el.tag == "textarea" else box.y + (box.height - lh) / 2
             line = LineBox(x=box.x, y=top, width=box.width, height=lh, text=text)
@@ -629,8 +724,7 @@ class _Converter:
         svg = markup if markup is not None else (el.svg or "")
         color = get("color") or "rgb(0, 0, 0)"
         svg = re.sub(r"currentcolor", color, svg, flags=re.I)
-        node["pageport"] = {"svg": _svg_root_attrs(svg, el.box.width, el.box.height),
-                            "tag": el.tag}
+        node["pageport"] = {"svg": _svg_root_attrs(svg, el.box.width, el.box.height), "tag": el.tag}
         if el.visible:
             # An <svg> box can still carry CSS paint (background, border, shadow).
             self.decorate(node, el.box, get, [], el)
@@ -686,8 +780,9 @@ class _Converter:
             return False
         return all(isinstance(c, TextNode) or self._inline_text(c) for c in el.children)
 
-    def _segments(self, nodes: Sequence[TextNode | ElementNode], deco: frozenset[str],
-                  decorations: list[Node]) -> Iterator[Segment]:
+    def _segments(
+        self, nodes: Sequence[TextNode | ElementNode], deco: frozenset[str], decorations: list[Node]
+    ) -> Iterator[Segment]:
         for n in nodes:
             if isinstance(n, TextNode):
                 st = n.styles
@@ -708,11 +803,9 @@ class _Converter:
                     decorations.append(rect)
             yield from self._segments(n.children, deco | frozenset(line), decorations)
 
-    def inline_group(self, nodes: Sequence[TextNode | ElementNode], parent: ElementNode
-                     ) -> list[Node]:
+    def inline_group(self, nodes: Sequence[TextNode | ElementNode], parent: ElementNode) -> list[Node]:
         decorations: list[Node] = []
-        segments = [s for s in self._segments(nodes, frozenset(), decorations)
-                    if s.line is None or s.text]
+        segments = [s for s in self._segments(nodes, frozenset(), decorations) if s.line is None or s.text]
         if not any(s.text.strip() for s in segments if s.line is not None):
             return []
         lines = cluster_lines(segments)
@@ -731,6 +824,7 @@ class _Converter:
         if min(ln.left for ln in lines) < left - 1 or max(ln.right for ln in lines) > right + 1:
             left = min(ln.left for ln in lines)
             right = max(ln.right for ln in lines)
+
         def fits(ln: Line) -> bool:
             if align == "CENTER":
                 return abs((ln.left + ln.right) / 2 - (left + right) / 2) <= 2
@@ -742,8 +836,7 @@ class _Converter:
             return [*decorations, *self._text_nodes(lines, (left, right), False)]
         return [*decorations, *(n for ln in lines for n in self._text_nodes([ln], None, True))]
 
-    def _text_nodes(self, lines: list[Any], span: tuple[float, float] | None, single: bool
-                    ) -> list[Node]:
+    def _text_nodes(self, lines: list[Any], span: tuple[float, float] | None, single: bool) -> list[Node]:
         segs = [s for ln in lines for s in ln.segments]
         ws = next((s.styles.get("white-space", "normal") for s in segs if s.line), "normal")
         preserve = ws in ("pre", "pre-wrap", "pre-line", "break-spaces")
@@ -758,16 +851,16 @@ class _Converter:
         _ = first
         return [node] if node is not None else []
 
-    def text_node(self, segs: list[Segment], box: Box, *, single: bool, width: float
-                  ) -> Node | None:
+    def text_node(self, segs: list[Segment], box: Box, *, single: bool, width: float) -> Node | None:
         lines = cluster_lines(segs)
         pieces = join_lines(lines, False)
-        return self.text_node_from_pieces(pieces, Box(x=box.x, y=lines[0].top, width=width,
-                                                      height=lines[-1].bottom - lines[0].top),
-                                          lines, single)
+        return self.text_node_from_pieces(
+            pieces, Box(x=box.x, y=lines[0].top, width=width, height=lines[-1].bottom - lines[0].top), lines, single
+        )
 
-    def text_node_from_pieces(self, pieces: list[tuple[str, Segment]], box: Box,
-                              lines: list[Any], single: bool) -> Node | None:
+    def text_node_from_pieces(
+        self, pieces: list[tuple[str, Segment]], box: Box, lines: list[Any], single: bool
+    ) -> Node | None:
         # Runs of consecutive text drawn by the same segment (styles are per segment), with
         # the paragraph's outer whitespace trimmed.
         texts: list[list[Any]] = []
@@ -790,8 +883,9 @@ class _Converter:
         for seg, n in runs:
             if seg.line is not None:
                 per_seg[id(seg)] = per_seg.get(id(seg), 0) + n
-        base_seg = max((seg for seg, _ in runs if seg.line is not None),
-                       key=lambda sg: per_seg[id(sg)], default=runs[0][0])
+        base_seg = max(
+            (seg for seg, _ in runs if seg.line is not None), key=lambda sg: per_seg[id(sg)], default=runs[0][0]
+        )
         lh = line_height(lines, base_seg.styles)
         style_cache: dict[tuple[int, frozenset[str]], tuple[str, TypeStyle]] = {}
         distinct: list[TypeStyle] = []
@@ -842,13 +936,18 @@ class _Converter:
         if single:
             base["textAlignHorizontal"] = "LEFT"
         node: Node = {
-            "id": "", "name": naming.clip(characters, 40) or "Text", "type": "TEXT",
-            "absoluteBoundingBox": {"x": _r(box.x), "y": _r(top), "width": _r(box.width),
-                                    "height": _r(height)},
-            "blendMode": "PASS_THROUGH", "characters": characters,
+            "id": "",
+            "name": naming.clip(characters, 40) or "Text",
+            "type": "TEXT",
+            "absoluteBoundingBox": {"x": _r(box.x), "y": _r(top), "width": _r(box.width), "height": _r(height)},
+            "blendMode": "PASS_THROUGH",
+            "characters": characters,
             "style": base,  # type: ignore[typeddict-item]
-            "characterStyleOverrides": overrides, "styleOverrideTable": table,
-            "fills": fills, "strokes": [], "effects": self.text_styles.effects(base_seg.styles),
+            "characterStyleOverrides": overrides,
+            "styleOverrideTable": table,
+            "fills": fills,
+            "strokes": [],
+            "effects": self.text_styles.effects(base_seg.styles),
         }
         fallback = self.fonts.fallbacks
         requested = base_seg.styles.get("font-family", "")
@@ -885,9 +984,10 @@ class _Converter:
             if content_refs:
                 meta = self._image_meta(content_refs[0])
                 if meta is not None:
-                    node["fills"] = [*node.get("fills", []), {
-                        "type": "IMAGE", "blendMode": "NORMAL", "imageRef": meta[0],
-                        "scaleMode": "STRETCH"}]
+                    node["fills"] = [
+                        *node.get("fills", []),
+                        {"type": "IMAGE", "blendMode": "NORMAL", "imageRef": meta[0], "scaleMode": "STRETCH"},
+                    ]
             self.common(node, get, None)
             text = pe.content
             if text.strip():
@@ -895,11 +995,16 @@ class _Converter:
                 styles.update(pe.styles)
                 content = self._pseudo_content_box(pe.box, get)
                 lh = line_height([], styles)
-                line = LineBox(x=content.x, y=content.y + max(0.0, (content.height - lh) / 2)
-                               if (get("display") or "").endswith("flex") else content.y,
-                               width=content.width, height=lh, text=text)
-                tnode = self.text_node([Segment(text, styles, line)], content, single=True,
-                                       width=content.width)
+                line = LineBox(
+                    x=content.x,
+                    y=content.y + max(0.0, (content.height - lh) / 2)
+                    if (get("display") or "").endswith("flex")
+                    else content.y,
+                    width=content.width,
+                    height=lh,
+                    text=text,
+                )
+                tnode = self.text_node([Segment(text, styles, line)], content, single=True, width=content.width)
                 if tnode is not None:
                     tnode["style"]["textAlignHorizontal"] = text_align(styles)  # type: ignore[typeddict-item]
                     tnode["style"]["textAutoResize"] = "NONE"
@@ -912,10 +1017,11 @@ class _Converter:
             self._where = saved
 
     def _pseudo_content_box(self, b: Box, get: StyleGet) -> Box:
-        t, r, bot, left = (css.px(get(f"border-{s}-width")) + css.px(get(f"padding-{s}"), b.width)
-                           for s in ("top", "right", "bottom", "left"))
-        return Box(x=b.x + left, y=b.y + t, width=max(0.0, b.width - left - r),
-                   height=max(0.0, b.height - t - bot))
+        t, r, bot, left = (
+            css.px(get(f"border-{s}-width")) + css.px(get(f"padding-{s}"), b.width)
+            for s in ("top", "right", "bottom", "left")
+        )
+        return Box(x=b.x + left, y=b.y + t, width=max(0.0, b.width - left - r), height=max(0.0, b.height - t - bot))
 
 
 def _image_size(data: bytes) -> tuple[float, float]:
@@ -948,7 +1054,7 @@ def _svg_root_attrs(svg: str, w: float, h: float) -> str:
     if "xlink:" in svg and "xmlns:xlink" not in new:
         extra += ' xmlns:xlink="http://www.w3.org/1999/xlink"'
     new = new[:4] + extra + new[4:]
-    return svg[: m.start()] + new + svg[m.end():]
+    return svg[: m.start()] + new + svg[m.end() :]
 
 
 # ---------------------------------------------------------------------- output
@@ -962,8 +1068,7 @@ def _assign_ids(node: Node, counter: list[int]) -> None:
 
 
 def canonical_json(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False).encode("utf-8")
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def convert_capture(capture_json: bytes, assets: Mapping[str, bytes]) -> Conversion:
@@ -976,13 +1081,17 @@ def convert_capture(capture_json: bytes, assets: Mapping[str, bytes]) -> Convers
     for sha, data in images.items():
         if hashlib.sha256(data).hexdigest() != sha:
             conv.warnings.append(f"page: asset {sha[:12]} does not match its SHA-256; left out")
-    images = {sha: data for sha, data in images.items()
-              if hashlib.sha256(data).hexdigest() == sha}
+    images = {sha: data for sha, data in images.items() if hashlib.sha256(data).hexdigest() == sha}
     image_meta = {sha: conv.images[sha] for sha in images}
     fallbacks = dict(sorted(conv.fonts.fallbacks.items()))
     fonts = {"used": sorted(conv.fonts.used), "fallbacks": fallbacks}
     for requested, used in fallbacks.items():
         conv.warnings.append(f"page: font {requested!r} replaced by {used!r}")
-    result = {"version": RESULT_VERSION, "document": root, "images": image_meta,
-              "fonts": fonts, "warnings": conv.warnings}
+    result = {
+        "version": RESULT_VERSION,
+        "document": root,
+        "images": image_meta,
+        "fonts": fonts,
+        "warnings": conv.warnings,
+    }
     return Conversion(canonical_json(result), images, len(conv.warnings), list(conv.warnings))

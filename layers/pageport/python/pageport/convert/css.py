@@ -133,7 +133,7 @@ def _parse_color(value: str | None) -> RGBA | None:
         digits = v[1:]
         if len(digits) in (3, 4):
             digits = "".join(c * 2 for c in digits)
-        chans = [int(digits[i:i + 2], 16) / 255 for i in range(0, len(digits), 2)]
+        chans = [int(digits[i : i + 2], 16) / 255 for i in range(0, len(digits), 2)]
         return _rgba(chans[0], chans[1], chans[2], chans[3] if len(chans) == 4 else 1.0)
     m = _FUNC_RE.match(v)
     if not m:
@@ -246,8 +246,14 @@ def _stops(parts: list[str], line_length: float) -> tuple[list[ColorStop], bool]
         if not positions:
             raw.append((color, None))
         for token in positions:
-            raw.append((color, px(token, 100.0) / 100.0 if token.endswith("%") else
-                        (px(token) / line_length if line_length > 0 else 0.0)))
+            raw.append(
+                (
+                    color,
+                    px(token, 100.0) / 100.0
+                    if token.endswith("%")
+                    else (px(token) / line_length if line_length > 0 else 0.0),
+                )
+            )
     if len(raw) < 2:
         raise CssError("gradient needs two stops")
     pos: list[float | None] = [p for _, p in raw]
@@ -305,9 +311,12 @@ def _linear_angle(prelude: str, w: float, h: float) -> float | None:
     corner = math.degrees(math.atan2(h, w))
     vertical = "top" if "top" in words else "bottom"
     horizontal = "right" if "right" in words else "left"
-    return {("top", "right"): corner, ("bottom", "right"): 180 - corner,
-            ("bottom", "left"): 180 + corner, ("top", "left"): 360 - corner}[
-        (vertical, horizontal)]
+    return {
+        ("top", "right"): corner,
+        ("bottom", "right"): 180 - corner,
+        ("bottom", "left"): 180 + corner,
+        ("top", "left"): 360 - corner,
+    }[(vertical, horizontal)]
 
 
 def linear_gradient(args: str, w: float, h: float) -> Gradient:
@@ -326,10 +335,12 @@ def linear_gradient(args: str, w: float, h: float) -> Gradient:
     x1, y1 = cx + dx * length / 2, cy + dy * length / 2
     # Third handle: perpendicular to the axis in pixel space (Figma's gradient transform).
     x2, y2 = x0 - dy * length / 2, y0 + dx * length / 2
-    paint: Paint = {"type": "GRADIENT_LINEAR", "blendMode": "NORMAL",
-                    "gradientHandlePositions": [_vec(x0, y0, w, h), _vec(x1, y1, w, h),
-                                                _vec(x2, y2, w, h)],
-                    "gradientStops": stops}
+    paint: Paint = {
+        "type": "GRADIENT_LINEAR",
+        "blendMode": "NORMAL",
+        "gradientHandlePositions": [_vec(x0, y0, w, h), _vec(x1, y1, w, h), _vec(x2, y2, w, h)],
+        "gradientStops": stops,
+    }
     return Gradient(paint, exact)
 
 
@@ -362,7 +373,7 @@ def radial_gradient(args: str, w: float, h: float) -> Gradient:
         tokens = first
         if "at" in tokens:
             i = tokens.index("at")
-            position = tokens[i + 1:]
+            position = tokens[i + 1 :]
             tokens = tokens[:i]
         for t in tokens:
             if t in ("circle", "ellipse"):
@@ -399,10 +410,12 @@ def radial_gradient(args: str, w: float, h: float) -> Gradient:
                 ry = math.sqrt(cyn**2 + (cxn / ratio) ** 2) if ratio else cyn
                 rx = ry * ratio
     stops, exact = _stops(stop_parts, rx)
-    paint: Paint = {"type": "GRADIENT_RADIAL", "blendMode": "NORMAL",
-                    "gradientHandlePositions": [_vec(cx, cy, w, h), _vec(cx + rx, cy, w, h),
-                                                _vec(cx, cy + ry, w, h)],
-                    "gradientStops": stops}
+    paint: Paint = {
+        "type": "GRADIENT_RADIAL",
+        "blendMode": "NORMAL",
+        "gradientHandlePositions": [_vec(cx, cy, w, h), _vec(cx + rx, cy, w, h), _vec(cx, cy + ry, w, h)],
+        "gradientStops": stops,
+    }
     return Gradient(paint, exact)
 
 

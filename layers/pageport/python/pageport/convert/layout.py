@@ -16,12 +16,30 @@ from pageport.convert.figma import Node
 
 TOLERANCE = 1.0
 
-_PRIMARY = {"normal": "MIN", "flex-start": "MIN", "start": "MIN", "left": "MIN",
-            "center": "CENTER", "flex-end": "MAX", "end": "MAX", "right": "MAX",
-            "space-between": "SPACE_BETWEEN"}
-_COUNTER = {"flex-start": "MIN", "start": "MIN", "self-start": "MIN", "center": "CENTER",
-            "flex-end": "MAX", "end": "MAX", "self-end": "MAX", "baseline": "BASELINE",
-            "first baseline": "BASELINE", "normal": "STRETCH", "stretch": "STRETCH"}
+_PRIMARY = {
+    "normal": "MIN",
+    "flex-start": "MIN",
+    "start": "MIN",
+    "left": "MIN",
+    "center": "CENTER",
+    "flex-end": "MAX",
+    "end": "MAX",
+    "right": "MAX",
+    "space-between": "SPACE_BETWEEN",
+}
+_COUNTER = {
+    "flex-start": "MIN",
+    "start": "MIN",
+    "self-start": "MIN",
+    "center": "CENTER",
+    "flex-end": "MAX",
+    "end": "MAX",
+    "self-end": "MAX",
+    "baseline": "BASELINE",
+    "first baseline": "BASELINE",
+    "normal": "STRETCH",
+    "stretch": "STRETCH",
+}
 
 
 @dataclass(frozen=True)
@@ -52,9 +70,9 @@ class Plan:
     padding: tuple[float, float, float, float]  # top, right, bottom, left
 
 
-def _place(plan: Plan, inner: Rect, items: Sequence[Rect], counter_mode: str
-           ) -> list[tuple[float, float]] | None:
+def _place(plan: Plan, inner: Rect, items: Sequence[Rect], counter_mode: str) -> list[tuple[float, float]] | None:
     """Figma's positions (x, y) for items, or None if the plan cannot hold them."""
+
     def main(r: Rect) -> float:
         return r.w if plan.horizontal else r.h
 
@@ -100,15 +118,13 @@ def _place(plan: Plan, inner: Rect, items: Sequence[Rect], counter_mode: str
             else:
                 off = 0.0
             main_p, cross_p = pos, cross_pos + off
-            out[i] = ((inner.x + main_p, inner.y + cross_p) if plan.horizontal
-                      else (inner.x + cross_p, inner.y + main_p))
+            out[i] = (inner.x + main_p, inner.y + cross_p) if plan.horizontal else (inner.x + cross_p, inner.y + main_p)
             pos += main(items[i]) + gap
         cross_pos += track_cross + plan.counter_spacing
     return out
 
 
-def infer(node: Node, style: Callable[[str], str | None], children: Sequence[Node],
-          flow: Sequence[bool]) -> bool:
+def infer(node: Node, style: Callable[[str], str | None], children: Sequence[Node], flow: Sequence[bool]) -> bool:
     """Set auto-layout fields on node if flexbox maps onto Figma exactly; True if it did.
 
     children are node's children in paint order; flow[i] says whether child i is a flex item
@@ -125,13 +141,12 @@ def infer(node: Node, style: Callable[[str], str | None], children: Sequence[Nod
         return False
     horizontal = direction == "row"
     box = _rect(node)
-    bt, br, bb, bl = (css.px(style(f"border-{s}-width")) for s in ("top", "right", "bottom",
-                                                                   "left"))
-    pt, pr, pb, pl = (css.px(style(f"padding-{s}"), box.w) for s in ("top", "right", "bottom",
-                                                                     "left"))
+    bt, br, bb, bl = (css.px(style(f"border-{s}-width")) for s in ("top", "right", "bottom", "left"))
+    pt, pr, pb, pl = (css.px(style(f"padding-{s}"), box.w) for s in ("top", "right", "bottom", "left"))
     padding = (pt + bt, pr + br, pb + bb, pl + bl)
-    inner = Rect(box.x + padding[3], box.y + padding[0], box.w - padding[1] - padding[3],
-                 box.h - padding[0] - padding[2])
+    inner = Rect(
+        box.x + padding[3], box.y + padding[0], box.w - padding[1] - padding[3], box.h - padding[0] - padding[2]
+    )
     gap_main = style("column-gap" if horizontal else "row-gap") or "normal"
     gap_cross = style("row-gap" if horizontal else "column-gap") or "normal"
     spacing = css.px(gap_main, inner.w if horizontal else inner.h)
@@ -158,8 +173,9 @@ def infer(node: Node, style: Callable[[str], str | None], children: Sequence[Nod
         stretch = counter_css == "STRETCH"
     for counter in candidates:
         placed = _place(plan, inner, rects, counter)
-        if placed is not None and all(_close(px_, r.x) and _close(py_, r.y)
-                                      for (px_, py_), r in zip(placed, rects, strict=True)):
+        if placed is not None and all(
+            _close(px_, r.x) and _close(py_, r.y) for (px_, py_), r in zip(placed, rects, strict=True)
+        ):
             break
     else:
         return False
@@ -170,7 +186,8 @@ def infer(node: Node, style: Callable[[str], str | None], children: Sequence[Nod
     node["counterAxisAlignItems"] = counter  # type: ignore[typeddict-item]
     node["itemSpacing"] = round(spacing, 2)
     node["paddingTop"], node["paddingRight"], node["paddingBottom"], node["paddingLeft"] = (
-        round(p, 2) for p in padding)
+        round(p, 2) for p in padding
+    )
     if wrap:
         node["layoutWrap"] = "WRAP"
         node["counterAxisSpacing"] = round(counter_spacing, 2)

@@ -78,15 +78,28 @@ def join_lines(lines: list[Line], preserve_breaks: bool) -> list[tuple[str, Segm
             nxt = "".join(s.text for s in lines[i + 1].segments)
             if preserve_breaks:
                 pieces.append(("\n", last_seg))
-            elif prev and not prev[-1].isspace() and nxt and not nxt[0].isspace() and not (
-                    _is_cjk(prev[-1]) or _is_cjk(nxt[0])):
+            elif (
+                prev
+                and not prev[-1].isspace()
+                and nxt
+                and not nxt[0].isspace()
+                and not (_is_cjk(prev[-1]) or _is_cjk(nxt[0]))
+            ):
                 pieces.append((" ", last_seg))
     return pieces
 
 
-_ALIGN = {"left": "LEFT", "start": "LEFT", "center": "CENTER", "right": "RIGHT", "end": "RIGHT",
-          "justify": "JUSTIFIED", "-webkit-center": "CENTER", "-webkit-left": "LEFT",
-          "-webkit-right": "RIGHT"}
+_ALIGN = {
+    "left": "LEFT",
+    "start": "LEFT",
+    "center": "CENTER",
+    "right": "RIGHT",
+    "end": "RIGHT",
+    "justify": "JUSTIFIED",
+    "-webkit-center": "CENTER",
+    "-webkit-left": "LEFT",
+    "-webkit-right": "RIGHT",
+}
 _CASE = {"uppercase": "UPPER", "lowercase": "LOWER", "capitalize": "TITLE"}
 
 
@@ -176,17 +189,25 @@ class StyleBuilder:
             return []
         out: list[Effect] = []
         for sh in reversed(shadows):
-            out.append({"type": "DROP_SHADOW", "visible": True, "color": sh.color,
-                        "blendMode": "NORMAL", "offset": {"x": sh.x, "y": sh.y},
-                        "radius": sh.blur, "spread": 0.0, "showShadowBehindNode": False})
+            out.append(
+                {
+                    "type": "DROP_SHADOW",
+                    "visible": True,
+                    "color": sh.color,
+                    "blendMode": "NORMAL",
+                    "offset": {"x": sh.x, "y": sh.y},
+                    "radius": sh.blur,
+                    "spread": 0.0,
+                    "showShadowBehindNode": False,
+                }
+            )
         return out
 
 
 def line_height(lines: list[Line], styles: Mapping[str, str]) -> float:
     """Line pitch as laid out (multi-line), else the computed line-height, else 'normal'."""
     if len(lines) >= 2:
-        pitches = [b.top - a.top for a, b in itertools.pairwise(lines)
-                   if b.top - a.top > 0]
+        pitches = [b.top - a.top for a, b in itertools.pairwise(lines) if b.top - a.top > 0]
         if pitches:
             return float(statistics.median(pitches))
     size = css.px(styles.get("font-size"), default=16.0)

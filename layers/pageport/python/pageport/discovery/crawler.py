@@ -134,9 +134,7 @@ class _Discovery:
             return
         now, found = self.clock(), len(self.pages)
         last = self.last_progress
-        if force or (
-            last is not None and found != last[1] and now - last[0] >= self.progress_interval_s
-        ):
+        if force or (last is not None and found != last[1] and now - last[0] >= self.progress_interval_s):
             self.on_progress(DiscoveryProgress(RUNNING, found, None))
             self.last_progress = (now, found)
 
@@ -259,11 +257,7 @@ class _Discovery:
 
         documents = 0
         # Once the queue holds twice what we can list, more sitemap entries change nothing.
-        while (
-            pending
-            and documents < MAX_SITEMAP_DOCUMENTS
-            and len(self.queue) < 2 * (self.max_pages + 1)
-        ):
+        while pending and documents < MAX_SITEMAP_DOCUMENTS and len(self.queue) < 2 * (self.max_pages + 1):
             url, nesting, guessed = pending.popleft()
             documents += 1
             for child in self.read_sitemap(url, guessed):

@@ -57,8 +57,7 @@ def pages_document(result: DiscoveryResult) -> dict[str, Any]:
     """`pages.json`: {"pages": [{"url", "title", "description", "depth"}], "truncated"}."""
     return {
         "pages": [
-            {"url": p.url, "title": p.title, "description": p.description, "depth": p.depth}
-            for p in result.pages
+            {"url": p.url, "title": p.title, "description": p.description, "depth": p.depth} for p in result.pages
         ],
         "truncated": result.truncated,
     }

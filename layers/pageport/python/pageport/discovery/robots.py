@@ -57,9 +57,7 @@ class RobotsRules:
         best: _Rule | None = None
         for rule in self.rules:
             if rule.regex.match(target) and (
-                best is None
-                or rule.length > best.length
-                or (rule.length == best.length and rule.allow)
+                best is None or rule.length > best.length or (rule.length == best.length and rule.allow)
             ):
                 best = rule
         return best is None or best.allow

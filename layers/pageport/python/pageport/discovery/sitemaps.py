@@ -137,9 +137,7 @@ def _inflate(body: bytes, max_bytes: int) -> Iterator[bytes]:
 def _plain_text(body: bytes, limit: int) -> list[str]:
     """A text sitemap: one absolute URL per line."""
     lines = body.decode("utf-8", errors="replace").splitlines()
-    return [line.strip() for line in lines if line.strip().startswith(("http://", "https://"))][
-        :limit
-    ]
+    return [line.strip() for line in lines if line.strip().startswith(("http://", "https://"))][:limit]
 
 
 def parse_sitemap(

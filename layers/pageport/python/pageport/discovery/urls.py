@@ -31,8 +31,7 @@ def normalize_escapes(text: str, safe: frozenset[str] = _QUERY_SAFE) -> str:
         return char if char in _UNRESERVED else "%" + match.group(1).upper()
 
     encoded = "".join(
-        char if char in safe else "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
-        for char in text
+        char if char in safe else "".join(f"%{byte:02X}" for byte in char.encode("utf-8")) for char in text
     )
     return _ESCAPE.sub(fix, encoded)
 

@@ -116,9 +116,7 @@ class TargetPolicy:
         """Why connecting to ``ip:port`` is refused (``"a loopback address"``,
         ``"the Lambda runtime API"``...), or None if it is allowed."""
         verdict = classify_address(ip)
-        if verdict.verdict is Verdict.FORBIDDEN or (
-            verdict.verdict is Verdict.LOCAL and not self.allow_private
-        ):
+        if verdict.verdict is Verdict.FORBIDDEN or (verdict.verdict is Verdict.LOCAL and not self.allow_private):
             return f"{_article(verdict.reason)} {verdict.reason} address"
         if _is_runtime_api(ip, port):
             return f"the Lambda runtime API (port {port})"
@@ -195,6 +193,4 @@ def _is_runtime_api(ip: IPAddress, port: int) -> bool:
         candidates += [v4 for _, v4 in embedded_ipv4(ip)]
     if any(c.is_loopback for c in candidates):
         return True
-    return endpoint is not None and any(
-        _ip_or_none(endpoint[0]) == c and endpoint[1] == port for c in candidates
-    )
+    return endpoint is not None and any(_ip_or_none(endpoint[0]) == c and endpoint[1] == port for c in candidates)

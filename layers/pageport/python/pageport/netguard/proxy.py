@@ -96,9 +96,7 @@ class EgressProxy:
         self._closing.clear()
         self._listener = socket.create_server(("127.0.0.1", 0), backlog=512)
         self._listener.settimeout(0.2)  # how often the accept loop notices close()
-        self._accept_thread = threading.Thread(
-            target=self._serve, name=f"egress-proxy:{self.address[1]}", daemon=True
-        )
+        self._accept_thread = threading.Thread(target=self._serve, name=f"egress-proxy:{self.address[1]}", daemon=True)
         self._accept_thread.start()
         return self
 
@@ -183,9 +181,7 @@ class EgressProxy:
             if upstream is None:
                 return
             upgrade = _is_upgrade(headers)
-            upstream.sendall(
-                _request_head(method, origin_form, version, authority, headers, upgrade) + rest
-            )
+            upstream.sendall(_request_head(method, origin_form, version, authority, headers, upgrade) + rest)
             self._relay(client, upstream, None if upgrade else _ResponseHeadRewriter())
         except _BadRequest as exc:
             _respond(client, 400, str(exc))
@@ -203,9 +199,7 @@ class EgressProxy:
                     self._sockets.discard(upstream)
                 self._threads.discard(threading.current_thread())
 
-    def _open(
-        self, client: socket.socket, host: str, port: int, target: str
-    ) -> socket.socket | None:
+    def _open(self, client: socket.socket, host: str, port: int, target: str) -> socket.socket | None:
         """Resolve, check, connect to a checked address; or answer the client and None."""
         try:
             addresses = self.policy.resolve_checked_all(host, port)
@@ -298,11 +292,7 @@ class _ResponseHeadRewriter:
             lines = head.decode("latin-1").split("\r\n")[:-2]
             status = lines[0].split(" ", 2)
             informational = len(status) > 1 and status[1].startswith("1") and status[1] != "101"
-            kept = [
-                line
-                for line in lines[1:]
-                if line.partition(":")[0].strip().lower() not in _RESPONSE_HOP_BY_HOP
-            ]
+            kept = [line for line in lines[1:] if line.partition(":")[0].strip().lower() not in _RESPONSE_HOP_BY_HOP]
             if not informational:
                 kept.append("Connection: close")
                 self._done = True
@@ -358,10 +348,7 @@ def _split_authority(authority: str, *, default_port: int | None) -> tuple[str, 
 
 def _is_upgrade(headers: list[tuple[str, str]]) -> bool:
     tokens = {
-        token.strip().lower()
-        for name, value in headers
-        if name.lower() == "connection"
-        for token in value.split(",")
+        token.strip().lower() for name, value in headers if name.lower() == "connection" for token in value.split(",")
     }
     return "upgrade" in tokens and any(name.lower() == "upgrade" for name, _ in headers)
 
@@ -375,17 +362,12 @@ def _request_head(
     upgrade: bool,
 ) -> bytes:
     named_in_connection = {
-        token.strip().lower()
-        for name, value in headers
-        if name.lower() == "connection"
-        for token in value.split(",")
+        token.strip().lower() for name, value in headers if name.lower() == "connection" for token in value.split(",")
     }
     lines = [f"{method} {origin_form} {version}", f"Host: {authority}"]
     for name, value in headers:
         lowered = name.lower()
-        dropped = lowered in _HOP_BY_HOP or (
-            lowered in named_in_connection and lowered not in _FRAMING
-        )
+        dropped = lowered in _HOP_BY_HOP or (lowered in named_in_connection and lowered not in _FRAMING)
         if not dropped or (lowered == "upgrade" and upgrade):
             lines.append(f"{name}: {value}")
     lines.append("Connection: Upgrade" if upgrade else "Connection: close")

@@ -158,9 +158,7 @@ def _check_host(raw_host: str, host: str, ip: IPAddress | None, allow_private: b
     spelled = raw_host.strip("[]").lower()
     if spelled == canonical:
         raise TargetUrlError(f"{canonical} is {article} {reason} address, not a public one")
-    raise TargetUrlError(
-        f"{_shown(raw_host)} means {canonical}, {article} {reason} address, not a public one"
-    )
+    raise TargetUrlError(f"{_shown(raw_host)} means {canonical}, {article} {reason} address, not a public one")
 
 
 def _parse_ipv4(labels: list[str]) -> ipaddress.IPv4Address | None:
@@ -270,10 +268,7 @@ def _percent_encode(text: str, extra: frozenset[str]) -> str:
         return text
     try:
         return "".join(
-            c
-            if " " < c < "\x7f" and c not in extra
-            else "".join(f"%{b:02X}" for b in c.encode("utf-8"))
-            for c in text
+            c if " " < c < "\x7f" and c not in extra else "".join(f"%{b:02X}" for b in c.encode("utf-8")) for c in text
         )
     except UnicodeEncodeError:  # lone surrogates
         raise TargetUrlError("URL is not valid text") from None

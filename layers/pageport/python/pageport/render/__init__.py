@@ -88,8 +88,13 @@ class _Renderer:
         for eff in node.get("effects") or []:
             if eff.get("type") == "DROP_SHADOW" and eff.get("visible", True):
                 off = eff.get("offset") or {}
-                grow = max(grow, float(eff.get("radius", 0)) * 1.5 + abs(float(eff.get(
-                    "spread", 0))) + abs(float(off.get("x", 0))) + abs(float(off.get("y", 0))))
+                grow = max(
+                    grow,
+                    float(eff.get("radius", 0)) * 1.5
+                    + abs(float(eff.get("spread", 0)))
+                    + abs(float(off.get("x", 0)))
+                    + abs(float(off.get("y", 0))),
+                )
         grow += float(node.get("strokeWeight", 0) or 0)
         if node.get("type") == "TEXT":
             grow += float((node.get("style") or {}).get("fontSize", 14)) * 2
@@ -127,8 +132,7 @@ class _Renderer:
                     clip = _Layer(Image.new("RGBA", (w, h), (0, 0, 0, 0)), x0, y0)
                     for child in children:
                         self.node(child, box, clip)
-                    _raster.multiply_alpha(clip.image, _raster.shape_mask(w, h, radii,
-                                                                          ellipse=ellipse))
+                    _raster.multiply_alpha(clip.image, _raster.shape_mask(w, h, radii, ellipse=ellipse))
                     _raster.composite(dst.image, (dst.x, dst.y), clip.image, x0, y0)
             else:
                 for child in children:
@@ -138,8 +142,14 @@ class _Renderer:
 
     # ------------------------------------------------------------------ painting
 
-    def fills(self, paints: Sequence[Mapping[str, Any]] | None, rect: tuple[int, int, int, int],
-              radii: _raster.Radii, ellipse: bool, dst: _Layer) -> None:
+    def fills(
+        self,
+        paints: Sequence[Mapping[str, Any]] | None,
+        rect: tuple[int, int, int, int],
+        radii: _raster.Radii,
+        ellipse: bool,
+        dst: _Layer,
+    ) -> None:
         x, y, w, h = rect
         mask: Image.Image | None = None
         for paint in paints or []:
@@ -149,25 +159,30 @@ class _Renderer:
             if mask is None:
                 mask = _raster.shape_mask(w, h, radii, ellipse=ellipse)
             _raster.multiply_alpha(img, mask)
-            _raster.composite(dst.image, (dst.x, dst.y), img, x, y,
-                              str(paint.get("blendMode", "NORMAL")))
+            _raster.composite(dst.image, (dst.x, dst.y), img, x, y, str(paint.get("blendMode", "NORMAL")))
 
-    def strokes(self, node: Mapping[str, Any], rect: tuple[int, int, int, int],
-                radii: _raster.Radii, ellipse: bool, dst: _Layer) -> None:
+    def strokes(
+        self, node: Mapping[str, Any], rect: tuple[int, int, int, int], radii: _raster.Radii, ellipse: bool, dst: _Layer
+    ) -> None:
         paints = [p for p in node.get("strokes") or [] if p.get("visible", True)]
         if not paints:
             return
         x, y, w, h = rect
         ind = node.get("individualStrokeWeights")
         if ind:
-            weights = tuple(float(ind.get(k, 0)) * self.scale
-                            for k in ("top", "right", "bottom", "left"))
+            weights = tuple(float(ind.get(k, 0)) * self.scale for k in ("top", "right", "bottom", "left"))
         else:
             weights = (float(node.get("strokeWeight", 1) or 0) * self.scale,) * 4
         if max(weights) <= 0:
             return
-        band, pad = _raster.stroke_mask(w, h, radii, weights,  # type: ignore[arg-type]
-                                        str(node.get("strokeAlign", "INSIDE")), ellipse)
+        band, pad = _raster.stroke_mask(
+            w,
+            h,
+            radii,
+            weights,  # type: ignore[arg-type]
+            str(node.get("strokeAlign", "INSIDE")),
+            ellipse,
+        )
         for paint in paints:
             img = _raster.paint_image(paint, band.width, band.height, self.images, self.scale)
             if img is None:
@@ -175,8 +190,15 @@ class _Renderer:
             _raster.multiply_alpha(img, band)
             _raster.composite(dst.image, (dst.x, dst.y), img, x - pad, y - pad)
 
-    def effects(self, node: Mapping[str, Any], kind: str, rect: tuple[int, int, int, int],
-                radii: _raster.Radii, ellipse: bool, dst: _Layer) -> None:
+    def effects(
+        self,
+        node: Mapping[str, Any],
+        kind: str,
+        rect: tuple[int, int, int, int],
+        radii: _raster.Radii,
+        ellipse: bool,
+        dst: _Layer,
+    ) -> None:
         x, y, w, h = rect
         for eff in node.get("effects") or []:
             if eff.get("type") != kind or eff.get("visible") is False:
@@ -214,11 +236,14 @@ class _Renderer:
 def _box(node: Mapping[str, Any], parent: _Box) -> _Box:
     bb = node.get("absoluteBoundingBox")
     if isinstance(bb, Mapping):
-        return _Box(float(bb.get("x", 0)), float(bb.get("y", 0)), float(bb.get("width", 0)),
-                    float(bb.get("height", 0)))
+        return _Box(float(bb.get("x", 0)), float(bb.get("y", 0)), float(bb.get("width", 0)), float(bb.get("height", 0)))
     # Plugin-API style: x/y relative to the parent.
-    return _Box(parent.x + float(node.get("x", 0)), parent.y + float(node.get("y", 0)),
-                float(node.get("width", 0)), float(node.get("height", 0)))
+    return _Box(
+        parent.x + float(node.get("x", 0)),
+        parent.y + float(node.get("y", 0)),
+        float(node.get("width", 0)),
+        float(node.get("height", 0)),
+    )
 
 
 def _radii(node: Mapping[str, Any], scale: float) -> _raster.Radii:
@@ -263,8 +288,11 @@ def text_blocks(result: Mapping[str, Any], *, scale: float = 1.0) -> list[TextBl
             return
         box = _box(node, parent)
         if node.get("type") == "TEXT":
-            color = _raster.first_solid(node.get("fills")) or _raster.first_solid(
-                (node.get("style") or {}).get("fills")) or (0, 0, 0, 255)
+            color = (
+                _raster.first_solid(node.get("fills"))
+                or _raster.first_solid((node.get("style") or {}).get("fills"))
+                or (0, 0, 0, 255)
+            )
             for text, rect in _text.text_lines(node, renderer.px(box), scale):
                 out.append(TextBlock(text, rect, color[:3]))
         for child in node.get("children") or []:
@@ -274,8 +302,7 @@ def text_blocks(result: Mapping[str, Any], *, scale: float = 1.0) -> list[TextBl
     return out
 
 
-def render_preview(result: Mapping[str, Any], images: Mapping[str, bytes], *,
-                   scale: float = 1.0) -> bytes:
+def render_preview(result: Mapping[str, Any], images: Mapping[str, bytes], *, scale: float = 1.0) -> bytes:
     """Render a result (`{"document": node, ...}`) or a bare node tree to PNG bytes.
 
     The canvas is the root node's bounding box, on white; `images` maps imageRef -> bytes.

@@ -25,8 +25,7 @@ def rgba255(color: Mapping[str, Any], opacity: float = 1.0) -> tuple[int, int, i
         return max(0, min(255, round(float(v) * 255)))
 
     alpha = float(color.get("a", 1.0)) * opacity
-    return (channel(color.get("r", 0)), channel(color.get("g", 0)), channel(color.get("b", 0)),
-            channel(alpha))
+    return (channel(color.get("r", 0)), channel(color.get("g", 0)), channel(color.get("b", 0)), channel(alpha))
 
 
 def fit_radii(w: float, h: float, radii: Radii) -> Radii:
@@ -44,13 +43,11 @@ def fit_radii(w: float, h: float, radii: Radii) -> Radii:
 def _corner_patch(r: int) -> Image.Image:
     """Antialiased quarter disc (top-left orientation) of radius r pixels."""
     big = Image.new("L", (r * _SUPERSAMPLE, r * _SUPERSAMPLE), 0)
-    ImageDraw.Draw(big).ellipse((0, 0, 2 * r * _SUPERSAMPLE - 1, 2 * r * _SUPERSAMPLE - 1),
-                                fill=255)
+    ImageDraw.Draw(big).ellipse((0, 0, 2 * r * _SUPERSAMPLE - 1, 2 * r * _SUPERSAMPLE - 1), fill=255)
     return big.resize((r, r), Image.Resampling.BOX)
 
 
-def shape_mask(w: int, h: int, radii: Radii = (0, 0, 0, 0), *, ellipse: bool = False
-               ) -> Image.Image:
+def shape_mask(w: int, h: int, radii: Radii = (0, 0, 0, 0), *, ellipse: bool = False) -> Image.Image:
     """Coverage mask of a (rounded) rectangle or an ellipse filling w x h pixels."""
     w, h = max(w, 0), max(h, 0)
     if ellipse and w > 0 and h > 0:
@@ -59,10 +56,8 @@ def shape_mask(w: int, h: int, radii: Radii = (0, 0, 0, 0), *, ellipse: bool = F
         return big.resize((w, h), Image.Resampling.BOX)
     mask = Image.new("L", (w, h), 255)
     tl, tr, br, bl = fit_radii(w, h, radii)
-    transposes = (None, Image.Transpose.FLIP_LEFT_RIGHT, Image.Transpose.ROTATE_180,
-                  Image.Transpose.FLIP_TOP_BOTTOM)
-    for r_f, transpose, corner in zip((tl, tr, br, bl), transposes,
-                                      ((0, 0), (1, 0), (1, 1), (0, 1)), strict=True):
+    transposes = (None, Image.Transpose.FLIP_LEFT_RIGHT, Image.Transpose.ROTATE_180, Image.Transpose.FLIP_TOP_BOTTOM)
+    for r_f, transpose, corner in zip((tl, tr, br, bl), transposes, ((0, 0), (1, 0), (1, 1), (0, 1)), strict=True):
         r = round(r_f)
         if r <= 0 or w == 0 or h == 0:
             continue
@@ -100,8 +95,9 @@ _BLENDS = {
 }
 
 
-def composite(dst: Image.Image, dst_origin: tuple[int, int], src: Image.Image, x: int, y: int,
-              blend: str = "NORMAL") -> None:
+def composite(
+    dst: Image.Image, dst_origin: tuple[int, int], src: Image.Image, x: int, y: int, blend: str = "NORMAL"
+) -> None:
     """Alpha-composite src (top-left at canvas pixel x, y) onto dst (at dst_origin), clipped."""
     ox, oy = dst_origin
     left, top = x - ox, y - oy
@@ -111,8 +107,7 @@ def composite(dst: Image.Image, dst_origin: tuple[int, int], src: Image.Image, x
     h = min(src.height - sy0, dst.height - dy0)
     if w <= 0 or h <= 0:
         return
-    piece = src if (sx0, sy0, w, h) == (0, 0, src.width, src.height) else src.crop(
-        (sx0, sy0, sx0 + w, sy0 + h))
+    piece = src if (sx0, sy0, w, h) == (0, 0, src.width, src.height) else src.crop((sx0, sy0, sx0 + w, sy0 + h))
     blend_fn = _BLENDS.get(blend)
     if blend_fn is not None:
         # Blend the colour channels against what is below, then composite with src alpha.
@@ -174,8 +169,7 @@ def _decode(data: bytes) -> Image.Image:
     return img.convert("RGBA")
 
 
-def _image(paint: Mapping[str, Any], w: int, h: int, images: Mapping[str, bytes],
-           scale: float) -> Image.Image | None:
+def _image(paint: Mapping[str, Any], w: int, h: int, images: Mapping[str, bytes], scale: float) -> Image.Image | None:
     data = images.get(str(paint.get("imageRef", "")))
     if not data:
         return None
@@ -212,8 +206,9 @@ def _image(paint: Mapping[str, Any], w: int, h: int, images: Mapping[str, bytes]
     return scale_alpha(out, opacity)
 
 
-def paint_image(paint: Mapping[str, Any], w: int, h: int, images: Mapping[str, bytes],
-                scale: float) -> Image.Image | None:
+def paint_image(
+    paint: Mapping[str, Any], w: int, h: int, images: Mapping[str, bytes], scale: float
+) -> Image.Image | None:
     """One Figma Paint rendered over a w x h box (no mask applied), or None if invisible."""
     if paint.get("visible") is False or w <= 0 or h <= 0:
         return None
@@ -249,8 +244,9 @@ def blur(mask: Image.Image, radius: float) -> Image.Image:
     return mask.filter(ImageFilter.GaussianBlur(sigma)) if sigma >= 0.3 else mask
 
 
-def drop_shadow(w: int, h: int, radii: Radii, effect: Mapping[str, Any], scale: float,
-                ellipse: bool) -> tuple[Image.Image, int, int]:
+def drop_shadow(
+    w: int, h: int, radii: Radii, effect: Mapping[str, Any], scale: float, ellipse: bool
+) -> tuple[Image.Image, int, int]:
     """Shadow image and its offset relative to the node's top-left pixel."""
     spread = float(effect.get("spread", 0.0)) * scale
     radius = float(effect.get("radius", 0.0)) * scale
@@ -272,8 +268,7 @@ def drop_shadow(w: int, h: int, radii: Radii, effect: Mapping[str, Any], scale: 
     return img, dx - s - margin, dy - s - margin
 
 
-def inner_shadow(w: int, h: int, radii: Radii, effect: Mapping[str, Any], scale: float,
-                 ellipse: bool) -> Image.Image:
+def inner_shadow(w: int, h: int, radii: Radii, effect: Mapping[str, Any], scale: float, ellipse: bool) -> Image.Image:
     spread = round(float(effect.get("spread", 0.0)) * scale)
     radius = float(effect.get("radius", 0.0)) * scale
     offset = effect.get("offset") or {}
@@ -294,8 +289,9 @@ def inner_shadow(w: int, h: int, radii: Radii, effect: Mapping[str, Any], scale:
     return img
 
 
-def stroke_mask(w: int, h: int, radii: Radii, weights: tuple[float, float, float, float],
-                align: str, ellipse: bool) -> tuple[Image.Image, int]:
+def stroke_mask(
+    w: int, h: int, radii: Radii, weights: tuple[float, float, float, float], align: str, ellipse: bool
+) -> tuple[Image.Image, int]:
     """Coverage of the stroke band, on a canvas whose origin is (-pad, -pad) from the node box.
 
     weights are (top, right, bottom, left); align is Figma's strokeAlign.
@@ -306,8 +302,10 @@ def stroke_mask(w: int, h: int, radii: Radii, weights: tuple[float, float, float
     ow, oh = w + out_l + out_r, h + out_t + out_b
     outer_radii = tuple(r + pad if r > 0 else 0.0 for r in radii)
     band = Image.new("L", (w + 2 * pad, h + 2 * pad), 0)
-    band.paste(shape_mask(ow, oh, outer_radii, ellipse=ellipse),  # type: ignore[arg-type]
-               (pad - out_l, pad - out_t))
+    band.paste(
+        shape_mask(ow, oh, outer_radii, ellipse=ellipse),  # type: ignore[arg-type]
+        (pad - out_l, pad - out_t),
+    )
     in_t, in_r, in_b, in_l = (round(v) for v in weights)
     iw, ih = ow - in_l - in_r, oh - in_t - in_b
     if iw > 0 and ih > 0:

@@ -15,12 +15,22 @@ from pageport.render._raster import first_solid
 
 FontT = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-_FONT_DIRS = tuple(
-    Path(d) for d in os.environ.get("PAGEPORT_FONT_DIRS", "/usr/share/fonts").split(os.pathsep)
-)
+_FONT_DIRS = tuple(Path(d) for d in os.environ.get("PAGEPORT_FONT_DIRS", "/usr/share/fonts").split(os.pathsep))
 # Which installed family stands in for a requested one (metric-compatible where one exists).
-_SERIF = ("serif", "times", "georgia", "garamond", "merriweather", "playfair", "lora",
-          "cambria", "noto serif", "source serif", "pt serif", "libre baskerville")
+_SERIF = (
+    "serif",
+    "times",
+    "georgia",
+    "garamond",
+    "merriweather",
+    "playfair",
+    "lora",
+    "cambria",
+    "noto serif",
+    "source serif",
+    "pt serif",
+    "libre baskerville",
+)
 _MONO = ("mono", "courier", "consolas", "menlo", "code", "monaco", "fira mono", "jetbrains")
 _NARROW = ("narrow", "condensed")
 
@@ -127,11 +137,21 @@ def _runs(node: Mapping[str, Any], scale: float) -> list[_Run]:
         style = {**base, **table.get(str(cur), {})} if cur else base
         color = first_solid(style.get("fills")) if cur else None
         size = float(style.get("fontSize", 14)) * scale
-        font = load_font(str(style.get("fontFamily", "Inter")),
-                         float(style.get("fontWeight", 400)), bool(style.get("italic", False)),
-                         size)
-        runs.append(_Run(_case(chars[start:i], style.get("textCase")), style, font,
-                         color or base_color, float(style.get("letterSpacing", 0)) * scale))
+        font = load_font(
+            str(style.get("fontFamily", "Inter")),
+            float(style.get("fontWeight", 400)),
+            bool(style.get("italic", False)),
+            size,
+        )
+        runs.append(
+            _Run(
+                _case(chars[start:i], style.get("textCase")),
+                style,
+                font,
+                color or base_color,
+                float(style.get("letterSpacing", 0)) * scale,
+            )
+        )
         start = i
     return runs
 
@@ -208,8 +228,9 @@ class _Laid:
         return sum(p.width for p in self.pieces)
 
 
-def _layout(node: Mapping[str, Any], box: tuple[int, int, int, int], scale: float
-            ) -> tuple[list[_Laid], list[_Run]] | None:
+def _layout(
+    node: Mapping[str, Any], box: tuple[int, int, int, int], scale: float
+) -> tuple[list[_Laid], list[_Run]] | None:
     x0, y0, x1, y1 = box
     runs = _runs(node, scale)
     if not runs or not any(r.text.strip() for r in runs):
@@ -221,8 +242,7 @@ def _layout(node: Mapping[str, Any], box: tuple[int, int, int, int], scale: floa
     heights: list[float] = []
     for line in lines:
         line_runs = [p.run for p in line] or runs[:1]
-        heights.append(max(float(r.style.get("lineHeightPx", 0)) * scale
-                           or sum(r.metrics()) * 1.15 for r in line_runs))
+        heights.append(max(float(r.style.get("lineHeightPx", 0)) * scale or sum(r.metrics()) * 1.15 for r in line_runs))
     total = sum(heights)
     valign = style.get("textAlignVertical", "TOP")
     y = y0 + {"CENTER": (y1 - y0 - total) / 2, "BOTTOM": y1 - y0 - total}.get(valign, 0.0)
@@ -243,27 +263,30 @@ def _layout(node: Mapping[str, Any], box: tuple[int, int, int, int], scale: floa
     return laid, runs
 
 
-def text_lines(node: Mapping[str, Any], box: tuple[int, int, int, int], scale: float
-               ) -> list[tuple[str, tuple[float, float, float, float]]]:
+def text_lines(
+    node: Mapping[str, Any], box: tuple[int, int, int, int], scale: float
+) -> list[tuple[str, tuple[float, float, float, float]]]:
     """The node's text as laid out here: (line text, (x0, y0, x1, y1)) per non-empty line."""
     out = _layout(node, box, scale)
     if out is None:
         return []
-    return [("".join(p.text for p in ln.pieces), (ln.x, ln.top, ln.x + ln.width,
-                                                   ln.top + ln.height))
-            for ln in out[0] if ln.pieces]
+    return [
+        ("".join(p.text for p in ln.pieces), (ln.x, ln.top, ln.x + ln.width, ln.top + ln.height))
+        for ln in out[0]
+        if ln.pieces
+    ]
 
 
-def draw_text(node: Mapping[str, Any], box: tuple[int, int, int, int], scale: float
-              ) -> tuple[Image.Image, int, int] | None:
+def draw_text(
+    node: Mapping[str, Any], box: tuple[int, int, int, int], scale: float
+) -> tuple[Image.Image, int, int] | None:
     """Rasterize a TEXT node; returns (image, x, y) in canvas pixels, or None if empty."""
     out = _layout(node, box, scale)
     if out is None:
         return None
     laid, runs = out
     x0, y0, x1, y1 = box
-    margin = round(max(r.font.size if isinstance(r.font, ImageFont.FreeTypeFont) else 10
-                       for r in runs))
+    margin = round(max(r.font.size if isinstance(r.font, ImageFont.FreeTypeFont) else 10 for r in runs))
     left = min([x0, *(round(ln.x) for ln in laid)]) - margin
     top = min([y0, *(round(ln.top) for ln in laid)]) - margin
     right = max([x1, *(round(ln.x + ln.width) for ln in laid)]) + margin
