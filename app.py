@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""CDK entry point: `cdk synth -c stage=dev` or `.venv/bin/python app.py` (see docs/deploy.md)."""
+"""CDK entry point: `cdk synth -c stage=dev` or `.venv/bin/python app.py` (see the README, "Deployment")."""
 
 import sys
 from pathlib import Path

@@ -1,6 +1,6 @@
 """Monitoring: alarms to one encrypted SNS topic (optionally mailed to the on-call address).
 
-Every alarm's meaning and first response are in docs/deploy.md ("Alarms").
+Every alarm's meaning and first response are in the README ("Deployment", "Alarms").
 """
 
 from __future__ import annotations
