@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
-from pageport.db import transaction
+from pageport.db import reading
 from pageport.models.api import BatchOut
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import batch_out
@@ -16,7 +16,7 @@ app = api_resolver()
 @app.get("/projects/<projectId>/page-batches/<batchId>", summary="Read a batch with derived status and counts")
 def read(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> BatchOut:
     scope = caller_scope(app, projectId)
-    with transaction() as cur:
+    with reading() as cur:
         return batch_out(service.get_batch(cur, scope, batchId))
 
 

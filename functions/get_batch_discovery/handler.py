@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
-from pageport.db import transaction
+from pageport.db import reading
 from pageport.models.api import DiscoveryOut
 from pageport.storage import ArtifactStore
 from pageport.web import api_resolver, caller_scope
@@ -17,7 +17,7 @@ app = api_resolver()
 @app.get("/projects/<projectId>/page-batches/<batchId>/discovery", summary="Pages found by a page_discovery batch")
 def read(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> DiscoveryOut:
     scope = caller_scope(app, projectId)
-    with transaction() as cur:
+    with reading() as cur:
         return discovery_out(service.discovery_result(cur, scope, batchId, ArtifactStore.default()))
 
 

@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from pageport.db import transaction
+from pageport.db import reading
 from pageport.models.api import Code2DesOut
 from pageport.services import code2des
 from pageport.web import api_resolver, caller_scope
@@ -15,7 +15,7 @@ app = api_resolver()
 @app.get("/projects/<projectId>/code2des/<code2desId>", summary="Read a Code2Des job")
 def read(projectId: Annotated[int, Path()], code2desId: Annotated[str, Path()]) -> Code2DesOut:
     scope = caller_scope(app, projectId)
-    with transaction() as cur:
+    with reading() as cur:
         return code2des.to_api(code2des.get_code2des(cur, scope, code2desId))
 
 

@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from pageport.db import transaction
+from pageport.db import reading
 from pageport.models.api import Code2DesResultOut
 from pageport.services import code2des, results
 from pageport.settings import get_settings
@@ -21,7 +21,7 @@ def read(
     cursor: Annotated[str | None, Query(max_length=16)] = None,
 ) -> Code2DesResultOut:
     scope = caller_scope(app, projectId)
-    with transaction() as cur:
+    with reading() as cur:
         row = code2des.get_code2des(cur, scope, code2desId)
     return results.load_result(row, ArtifactStore.default(), cursor=cursor, page_bytes=get_settings().result_page_bytes)
 

@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from pageport.db import transaction
+from pageport.db import reading
 from pageport.models.api import PageImportOut
 from pageport.services import page_imports
 from pageport.web import api_resolver, caller_scope
@@ -15,7 +15,7 @@ app = api_resolver()
 @app.get("/projects/<projectId>/page-imports/<pageImportId>", summary="Read a Page Import")
 def read(projectId: Annotated[int, Path()], pageImportId: Annotated[str, Path()]) -> PageImportOut:
     scope = caller_scope(app, projectId)
-    with transaction() as cur:
+    with reading() as cur:
         return page_imports.to_api(page_imports.get_page_import(cur, scope, pageImportId))
 
 

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
-from pageport.db import transaction
+from pageport.db import reading
 from pageport.models.api import BatchItemsPage
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import item_out
@@ -21,7 +21,7 @@ def read(
     cursor: Annotated[str | None, Query(max_length=16)] = None,
 ) -> BatchItemsPage:
     scope = caller_scope(app, projectId)
-    with transaction() as cur:
+    with reading() as cur:
         items, last = service.list_items(cur, scope, batchId, limit=limit, after_position=service.parse_cursor(cursor))
     return BatchItemsPage(items=[item_out(i) for i in items], next_cursor=None if last is None else str(last))
 

@@ -84,6 +84,14 @@ def transaction(conn: Connection | None = None) -> Iterator[Cursor]:
         yield cur
 
 
+@contextmanager
+def reading(conn: Connection | None = None) -> Iterator[Cursor]:
+    """Autocommit statements for reads: one round trip each, no BEGIN/COMMIT around them."""
+    conn = conn or shared_connection()
+    with conn.cursor() as cur:
+        yield cur
+
+
 def close_shared_connection() -> None:
     global _cached
     if _cached is not None and not _cached.closed:

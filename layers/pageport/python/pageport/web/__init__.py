@@ -10,7 +10,7 @@ from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
-from pageport.db import transaction
+from pageport.db import reading
 from pageport.errors import (
     MalformedRequest,
     NotFound,
@@ -110,5 +110,5 @@ def caller_subject(app: APIGatewayRestResolver) -> str:
 def caller_scope(app: APIGatewayRestResolver, project_id: int) -> Scope:
     """The verified caller's scope for `project_id` (401 without claims, 404 if not a member)."""
     subject = caller_subject(app)
-    with transaction() as cur:
+    with reading() as cur:
         return resolve_scope(cur, subject, project_id)
