@@ -42,3 +42,29 @@ def test_get_batch_statement_count_is_independent_of_size(db, aws, tenant):
     one = _statements_for_get(tenant, 1)
     five_hundred = _statements_for_get(tenant, 500)
     assert 2 <= len(one) == len(five_hundred) <= 4  # scope, batch row, grouped facts
+
+
+def _statements_for_create(database_url, tenant, n: int) -> list[str]:
+    from pageport.batches import service
+    from pageport.services.tenancy import Scope
+
+    requests = [{"url": f"https://example.com/{i}", "viewport": {"width": 800, "height": 600}} for i in range(n)]
+    conn = pageport_db.connect(database_url)
+    conn.cursor_factory = CountingCursor
+    CountingCursor.statements = []
+    try:
+        scope = Scope(tenant.organization_id, tenant.project_id, tenant.subject)
+        created = service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False)
+    finally:
+        conn.close()
+    assert created.created and created.batch.counts.total == n
+    return list(CountingCursor.statements)
+
+
+def test_create_batch_round_trips_are_independent_of_size(db, database_url, tenant):
+    """Batch, items, child rows and messages: the same statements for 1 item and for 500."""
+    one = _statements_for_create(database_url, tenant, 1)
+    five_hundred = _statements_for_create(database_url, tenant, 500)
+    assert len(one) == len(five_hundred) <= 8
+    assert sum("INSERT INTO page_import" in s for s in five_hundred) == 1
+    assert sum("INSERT INTO batch_item" in s for s in five_hundred) == 1

@@ -140,20 +140,16 @@ def _insert(
         return None
     item_ids = [new_id() for _ in requests]
     prepared = op.prepare(cur, scope, requests, item_ids)
+    records = [
+        {"id": item_id, "pos": position, "req": request, "job": item.job_id, "msg": item.message}
+        for position, (item_id, request, item) in enumerate(zip(item_ids, requests, prepared, strict=True))
+    ]
+    # One JSON document for all items: one round trip, and no per-element array quoting.
     cur.execute(
         """INSERT INTO batch_item (id, batch_id, position, request, job_id, message, created_by, updated_by)
-           SELECT id, %s, pos, req, job, msg, %s, %s
-           FROM unnest(%s::text[], %s::int[], %s::jsonb[], %s::text[], %s::jsonb[]) AS t(id, pos, req, job, msg)""",
-        (
-            batch_id,
-            scope.subject,
-            scope.subject,
-            item_ids,
-            list(range(len(requests))),
-            [json.dumps(r) for r in requests],
-            [p.job_id for p in prepared],
-            [json.dumps(p.message) for p in prepared],
-        ),
+           SELECT t.id, %s, t.pos, t.req, t.job, t.msg, %s, %s
+           FROM jsonb_to_recordset(%s::jsonb) AS t(id text, pos int, req jsonb, job text, msg jsonb)""",
+        (batch_id, scope.subject, scope.subject, json.dumps(records)),
     )
     return item_ids
 

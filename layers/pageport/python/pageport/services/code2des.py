@@ -3,6 +3,7 @@ and record the first successful materialization."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from pageport import queues
@@ -35,25 +36,25 @@ def insert_code2des(cur: Cursor, scope: Scope, requests: Sequence[Code2DesReques
     """Insert processing rows in one round trip, in input order. The Page Imports are read,
     never written: re-generation keeps every earlier job."""
     ids = [new_id() for _ in requests]
+    records = [
+        {
+            "id": job_id,
+            "pid": r.page_import_id,
+            "fkey": r.figma_file_key,
+            "screen": r.screen_id,
+            "placement": r.placement_target,
+            "nonce": new_nonce(),
+        }
+        for job_id, r in zip(ids, requests, strict=True)
+    ]
     rows = cur.execute(
         """INSERT INTO code2des (id, organization_id, project_id, page_import_id, figma_file_key,
                screen_id, placement_target, nonce, created_by, updated_by)
-           SELECT id, %s, %s, pid, fkey, screen, placement, nonce, %s, %s
-           FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[])
-                AS t(id, pid, fkey, screen, placement, nonce)
+           SELECT t.id, %s, %s, t.pid, t.fkey, t.screen, t.placement, t.nonce, %s, %s
+           FROM jsonb_to_recordset(%s::jsonb)
+                AS t(id text, pid text, fkey text, screen text, placement text, nonce text)
            RETURNING *""",
-        (
-            scope.organization_id,
-            scope.project_id,
-            scope.subject,
-            scope.subject,
-            ids,
-            [r.page_import_id for r in requests],
-            [r.figma_file_key for r in requests],
-            [r.screen_id for r in requests],
-            [r.placement_target for r in requests],
-            [new_nonce() for _ in requests],
-        ),
+        (scope.organization_id, scope.project_id, scope.subject, scope.subject, json.dumps(records)),
     ).fetchall()
     by_id = {row["id"]: Code2DesRow.model_validate(row) for row in rows}
     return [by_id[job_id] for job_id in ids]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from pageport import queues
@@ -28,27 +29,26 @@ def normalize_request(
 def insert_page_imports(cur: Cursor, scope: Scope, requests: Sequence[PageImportRequest]) -> list[PageImportRow]:
     """Insert processing rows for `requests` in one round trip, in input order."""
     ids = [new_id() for _ in requests]
+    # One JSON document for all rows: one round trip, and no per-element array quoting.
+    records = [
+        {
+            "id": job_id,
+            "url": r.url,
+            "w": r.viewport.width,
+            "h": r.viewport.height,
+            "dsf": r.device_scale_factor,
+            "sel": r.ready_selector,
+            "nonce": new_nonce(),
+        }
+        for job_id, r in zip(ids, requests, strict=True)
+    ]
     rows = cur.execute(
         """INSERT INTO page_import (id, organization_id, project_id, source_url, viewport_width,
                viewport_height, device_scale_factor, ready_selector, nonce, created_by, updated_by)
-           SELECT id, %s, %s, url, w, h, dsf, sel, nonce, %s, %s
-           FROM unnest(%s::text[], %s::text[], %s::int[], %s::int[], %s::real[], %s::text[], %s::text[])
-                WITH ORDINALITY AS t(id, url, w, h, dsf, sel, nonce, ord)
-           ORDER BY ord
+           SELECT t.id, %s, %s, t.url, t.w, t.h, t.dsf, t.sel, t.nonce, %s, %s
+           FROM jsonb_to_recordset(%s::jsonb) AS t(id text, url text, w int, h int, dsf real, sel text, nonce text)
            RETURNING *""",
-        (
-            scope.organization_id,
-            scope.project_id,
-            scope.subject,
-            scope.subject,
-            ids,
-            [r.url for r in requests],
-            [r.viewport.width for r in requests],
-            [r.viewport.height for r in requests],
-            [r.device_scale_factor for r in requests],
-            [r.ready_selector for r in requests],
-            [new_nonce() for _ in requests],
-        ),
+        (scope.organization_id, scope.project_id, scope.subject, scope.subject, json.dumps(records)),
     ).fetchall()
     by_id = {row["id"]: PageImportRow.model_validate(row) for row in rows}
     # RETURNING order is not guaranteed: restore input order from the ids we generated.
