@@ -1,10 +1,280 @@
-"""`pageport` command line (placeholder until the local stack lands)."""
+"""`pageport`: run the local stack (`dev`), manage its tenants (`admin`, `token`), and use the
+API as a person would (`import`, `batch`, `discover`, `status`).
+
+Local commands take --data-dir (default $PAGEPORT_DATA_DIR or ~/.pageport); API commands take
+--api ($PAGEPORT_API, default http://127.0.0.1:8000), --token ($PAGEPORT_TOKEN) and --project
+($PAGEPORT_PROJECT). Errors are one line on stderr and a non-zero exit code.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from devstack.client import DEFAULT_API, Api, ApiError, ApiUnreachable
+
+EXIT_FAILED = 1
+EXIT_INTERRUPTED = 130
 
 
-def main(argv: list[str] | None = None) -> int:
-    print("pageport: the local stack is not built yet", file=sys.stderr)
-    return 2
+def _fail(message: str) -> int:
+    print(f"pageport: error: {message}", file=sys.stderr, flush=True)
+    return EXIT_FAILED
+
+
+# ---------------------------------------------------------------------------- local commands
+
+
+def cmd_dev(args: argparse.Namespace) -> int:
+    from devstack.paths import resolve_data_dir
+    from devstack.stack import DevOptions, run_dev
+
+    return run_dev(
+        DevOptions(
+            host=args.host,
+            port=args.port,
+            data_dir=resolve_data_dir(args.data_dir),
+            allow_private_targets=args.allow_private_targets,
+            workers=not args.no_workers,
+        )
+    )
+
+
+def cmd_create_project(args: argparse.Namespace) -> int:
+    from devstack.database import create_project, prepare_database
+    from devstack.paths import resolve_data_dir
+
+    url = prepare_database(resolve_data_dir(args.data_dir))
+    created = create_project(url, args.org, args.project, args.member)
+    print(json.dumps(created.as_json()))
+    return 0
+
+
+def cmd_add_member(args: argparse.Namespace) -> int:
+    from devstack.database import add_members, prepare_database
+    from devstack.paths import resolve_data_dir
+
+    url = prepare_database(resolve_data_dir(args.data_dir))
+    added = add_members(url, args.org_id, args.member)
+    print(json.dumps({"organizationId": args.org_id, "added": added}))
+    return 0
+
+
+def cmd_token(args: argparse.Namespace) -> int:
+    from devstack.localauth import TokenKey
+    from devstack.paths import resolve_data_dir
+
+    key = TokenKey.for_data_dir(resolve_data_dir(args.data_dir))
+    print(key.issue(args.subject, ttl_s=int(args.ttl_hours * 3600)))
+    return 0
+
+
+# ---------------------------------------------------------------------------- API commands
+
+
+def _api(args: argparse.Namespace) -> tuple[Api, int]:
+    if not args.token:
+        raise UsageProblem("no token: run `pageport token SUBJECT` and pass --token or set PAGEPORT_TOKEN")
+    if args.project is None:
+        raise UsageProblem("no project: pass --project N or set PAGEPORT_PROJECT (see `pageport admin create-project`)")
+    try:
+        return Api(args.api, args.token), int(args.project)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+
+
+class UsageProblem(Exception):
+    pass
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from devstack.commands import Viewport, run_import
+    from devstack.progress import Progress
+
+    api, project = _api(args)
+    run_import(
+        api,
+        project,
+        args.url,
+        viewport=Viewport.parse(args.viewport),
+        scale=args.scale,
+        ready_selector=args.ready_selector,
+        out=Path(args.out) if args.out else None,
+        figma_file_key=args.figma_file_key,
+        screen_id=args.screen_id,
+        timeout_s=args.timeout,
+        progress=Progress(),
+    )
+    return 0
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from devstack.commands import COMPLETED, Viewport, read_url_file, run_batch
+    from devstack.progress import Progress
+
+    api, project = _api(args)
+    batch = run_batch(
+        api,
+        project,
+        read_url_file(Path(args.file)),
+        viewport=Viewport.parse(args.viewport),
+        scale=args.scale,
+        batch_id=args.id,
+        timeout_s=args.timeout,
+        progress=Progress(),
+    )
+    print(json.dumps({"batchId": batch["id"], "status": batch["status"], "counts": batch["counts"]}))
+    return 0 if batch["status"] == COMPLETED and batch["counts"].get("failed", 0) == 0 else EXIT_FAILED
+
+
+def cmd_discover(args: argparse.Namespace) -> int:
+    from devstack.commands import run_discover
+    from devstack.progress import Progress
+
+    api, project = _api(args)
+    found = run_discover(api, project, args.url, max_pages=args.max_pages, timeout_s=args.timeout, progress=Progress())
+    if args.json:
+        print(json.dumps(found, indent=1))
+    else:
+        for page in found["pages"]:
+            print(f"{page['url']}\t{page.get('title') or ''}")
+        if found.get("truncated"):
+            print(f"(stopped at {args.max_pages} pages; raise --max-pages for more)", file=sys.stderr)
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from devstack.commands import describe_batch, failed_items
+
+    api, project = _api(args)
+    batch = api.get(f"/projects/{project}/page-batches/{args.batch_id}")
+    if args.json:
+        print(json.dumps(batch, indent=1))
+        return 0
+    print(describe_batch(batch))
+    if batch["counts"].get("failed"):
+        for item in failed_items(api, project, args.batch_id):
+            print(f"  #{item['position']} failed: {item.get('errorMessage') or 'see the job'} ({item.get('jobId')})")
+    return 0
+
+
+# ---------------------------------------------------------------------------- parser
+
+
+def _env_float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pageport", description="Pageport: web pages to editable Figma designs.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def data_dir(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--data-dir", help="local state (default: $PAGEPORT_DATA_DIR or ~/.pageport)")
+
+    dev = commands.add_parser("dev", help="run the whole stack on this machine (foreground)")
+    dev.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    dev.add_argument("--port", type=int, default=8000, help="port to listen on; 0 picks a free one (default 8000)")
+    data_dir(dev)
+    dev.add_argument(
+        "--allow-private-targets",
+        action="store_true",
+        help="let the API accept and the workers fetch loopback/private addresses (local development only)",
+    )
+    dev.add_argument(
+        "--no-workers", action="store_true", help="do not consume the worker queues (messages wait; for debugging)"
+    )
+    dev.set_defaults(run=cmd_dev)
+
+    admin = commands.add_parser("admin", help="manage organizations, projects and members in the local database")
+    admin_commands = admin.add_subparsers(dest="admin_command", required=True, metavar="ACTION")
+    create = admin_commands.add_parser("create-project", help="a new organization with a project and its members")
+    create.add_argument("--org", required=True, help="organization name")
+    create.add_argument("--project", required=True, help="project name")
+    create.add_argument("--member", action="append", default=[], required=True, help="member subject (repeatable)")
+    data_dir(create)
+    create.set_defaults(run=cmd_create_project)
+    add = admin_commands.add_parser("add-member", help="add members to an organization")
+    add.add_argument("--org-id", type=int, required=True, help="organization id")
+    add.add_argument("--member", action="append", default=[], required=True, help="member subject (repeatable)")
+    data_dir(add)
+    add.set_defaults(run=cmd_add_member)
+
+    token = commands.add_parser("token", help="print a bearer token the local gateway accepts for SUBJECT")
+    token.add_argument("subject")
+    token.add_argument("--ttl-hours", type=float, default=24 * 7, help="lifetime (default 168 hours)")
+    data_dir(token)
+    token.set_defaults(run=cmd_token)
+
+    def api_options(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--api", default=os.environ.get("PAGEPORT_API", DEFAULT_API), help="API base URL")
+        sub.add_argument("--token", default=os.environ.get("PAGEPORT_TOKEN"), help="bearer token")
+        sub.add_argument("--project", type=int, default=os.environ.get("PAGEPORT_PROJECT"), help="project id")
+        sub.add_argument(
+            "--timeout", type=float, default=_env_float("PAGEPORT_TIMEOUT", 900), help="seconds to wait (default 900)"
+        )
+
+    imp = commands.add_parser("import", help="import a page and convert it to a Figma design")
+    imp.add_argument("url")
+    imp.add_argument("--viewport", default="1440x900", help="WIDTHxHEIGHT in CSS px (default 1440x900)")
+    imp.add_argument("--scale", type=float, default=1, help="device scale factor 1-3 (default 1)")
+    imp.add_argument("--ready-selector", help="wait for this CSS selector before capturing")
+    imp.add_argument("--out", help="folder for result.json and preview.png (default ./pageport-<code2desId>)")
+    imp.add_argument("--figma-file-key", default="local", help="Figma file key recorded on the job")
+    imp.add_argument("--screen-id", help="screen id recorded on the job (default: from the URL and viewport)")
+    api_options(imp)
+    imp.set_defaults(run=cmd_import)
+
+    batch = commands.add_parser("batch", help="import every URL in FILE (one per line) as one batch")
+    batch.add_argument("file")
+    batch.add_argument("--viewport", default="1440x900", help="WIDTHxHEIGHT in CSS px (default 1440x900)")
+    batch.add_argument("--scale", type=float, default=1, help="device scale factor 1-3 (default 1)")
+    batch.add_argument("--id", help="client batch UUID (default: a new one; reuse it to resume safely)")
+    api_options(batch)
+    batch.set_defaults(run=cmd_batch)
+
+    discover = commands.add_parser("discover", help="list a site's pages from its homepage")
+    discover.add_argument("url")
+    discover.add_argument("--max-pages", type=int, default=50, help="1-500 (default 50)")
+    discover.add_argument("--json", action="store_true", help="print the discovery document as JSON")
+    api_options(discover)
+    discover.set_defaults(run=cmd_discover)
+
+    status = commands.add_parser("status", help="show a batch's status and counts")
+    status.add_argument("batch_id")
+    status.add_argument("--json", action="store_true", help="print the batch as JSON")
+    api_options(status)
+    status.set_defaults(run=cmd_status)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    import psycopg
+
+    from devstack.commands import CommandFailed
+    from devstack.database import AdminError
+
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except (ApiError, ApiUnreachable, CommandFailed, AdminError, UsageProblem, ValueError) as exc:
+        return _fail(str(exc))
+    except psycopg.Error as exc:
+        return _fail(f"database: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}")
+    except OSError as exc:
+        return _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,273 @@
+"""The CLI's user commands, over the HTTP API only: import, batch, discover, status."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import sys
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from devstack.client import Api, ApiError
+from devstack.progress import Progress, batch_line
+
+PROCESSING, COMPLETED, FAILED, CANCELLED = "0", "1", "2", "3"
+STATUS_NAMES = {PROCESSING: "processing", COMPLETED: "completed", FAILED: "failed", CANCELLED: "cancelled"}
+POLL_S = 1.0
+
+
+class CommandFailed(Exception):
+    """One line for the user; the command exits 1."""
+
+
+@dataclass(frozen=True)
+class Viewport:
+    width: int
+    height: int
+
+    @classmethod
+    def parse(cls, text: str) -> Viewport:
+        found = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text)
+        if not found:
+            raise ValueError(f"a viewport is WIDTHxHEIGHT, like 1440x900, not {text!r}")
+        return cls(int(found[1]), int(found[2]))
+
+    def as_json(self) -> dict[str, int]:
+        return {"width": self.width, "height": self.height}
+
+
+def _wait(
+    fetch: Callable[[], Mapping[str, Any]],
+    describe: Callable[[Mapping[str, Any]], str],
+    progress: Progress,
+    *,
+    timeout_s: float,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Mapping[str, Any]:
+    """Poll until the resource leaves "processing"."""
+    started = time.monotonic()
+    while True:
+        current = fetch()
+        elapsed = time.monotonic() - started
+        progress.update(describe(current), f" ({elapsed:.0f}s)")
+        if current.get("status") != PROCESSING:
+            return current
+        if elapsed > timeout_s:
+            raise CommandFailed(f"still processing after {timeout_s:.0f}s; check again later")
+        sleep(POLL_S if elapsed > 3 else POLL_S / 2)
+
+
+# ---------------------------------------------------------------------------- import
+
+
+def screen_id_for(url: str, viewport: Viewport) -> str:
+    parts = urlsplit(url)
+    slug = re.sub(r"[^a-z0-9]+", "-", f"{parts.hostname or ''}{parts.path}".lower()).strip("-") or "page"
+    return f"{slug[:200]}-{viewport.width}x{viewport.height}"
+
+
+def fetch_result(api: Api, project: int, code2des_id: str) -> dict[str, Any]:
+    """GET .../result with every image page merged (nextCursor followed): the JSON the plugin
+    works from, `images` holding every image (base64) the node tree references."""
+    merged: dict[str, Any] | None = None
+    cursor: str | None = None
+    while True:
+        page = api.get(f"/projects/{project}/code2des/{code2des_id}/result", {"cursor": cursor} if cursor else None)
+        if merged is None:
+            merged = dict(page)
+            merged["images"] = {}
+        merged["images"].update(page.get("images") or {})
+        cursor = page.get("nextCursor")
+        if not cursor:
+            break
+    merged["nextCursor"] = None
+    if not isinstance(merged.get("document"), dict):
+        raise CommandFailed("the result has no document")
+    return merged
+
+
+def run_import(
+    api: Api,
+    project: int,
+    url: str,
+    *,
+    viewport: Viewport,
+    scale: float,
+    ready_selector: str | None,
+    out: Path | None,
+    figma_file_key: str,
+    screen_id: str | None,
+    timeout_s: float,
+    progress: Progress,
+) -> Path:
+    """Page Import, then Code2Des, then the result and its preview on disk. Returns the folder."""
+    request: dict[str, Any] = {"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale}
+    if ready_selector:
+        request["readySelector"] = ready_selector
+    created = api.post(f"/projects/{project}/page-imports", request)
+    page_import_id = created["pageImportId"]
+    progress.done(f"Page Import {page_import_id} created for {created['sourceUrl']}")
+    page_import = _wait(
+        lambda: api.get(f"/projects/{project}/page-imports/{page_import_id}"),
+        lambda job: f"capturing {created['sourceUrl']}: {STATUS_NAMES.get(job['status'], job['status'])}",
+        progress,
+        timeout_s=timeout_s,
+    )
+    if page_import["status"] != COMPLETED:
+        progress.done()
+        raise CommandFailed(f"the capture failed: {page_import.get('errorMessage') or 'no reason given'}")
+    progress.done(f"Page Import {page_import_id} completed")
+
+    job = api.post(
+        f"/projects/{project}/code2des",
+        {
+            "pageImportId": page_import_id,
+            "figmaFileKey": figma_file_key,
+            "screenId": screen_id or screen_id_for(created["sourceUrl"], viewport),
+        },
+    )
+    code2des_id = job["code2desId"]
+    code2des = _wait(
+        lambda: api.get(f"/projects/{project}/code2des/{code2des_id}"),
+        lambda current: f"converting to a Figma design: {STATUS_NAMES.get(current['status'], current['status'])}",
+        progress,
+        timeout_s=timeout_s,
+    )
+    if code2des["status"] != COMPLETED:
+        progress.done()
+        raise CommandFailed(f"the conversion failed: {code2des.get('errorMessage') or 'no reason given'}")
+    progress.done(f"Code2Des {code2des_id} completed ({code2des.get('warningCount') or 0} warnings)")
+
+    result = fetch_result(api, project, code2des_id)
+    folder = out or Path(f"pageport-{code2des_id}")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "result.json").write_text(json.dumps(result), encoding="utf-8")
+    progress.update("rendering the preview")
+    from pageport.render import render_preview
+
+    images = {key: base64.b64decode(value) for key, value in result["images"].items()}
+    (folder / "preview.png").write_bytes(render_preview(result["document"], images))
+    progress.done(f"wrote {folder / 'result.json'} and {folder / 'preview.png'}")
+    return folder
+
+
+# ---------------------------------------------------------------------------- batches
+
+
+def read_url_file(path: Path) -> list[str]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise CommandFailed(f"cannot read {path}: {exc.strerror}") from None
+    urls = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not urls:
+        raise CommandFailed(f"{path} holds no URLs (one per line; # starts a comment)")
+    if len(urls) > 500:
+        raise CommandFailed(f"{path} holds {len(urls)} URLs; a batch takes at most 500")
+    return urls
+
+
+def _ask_to_cancel(api: Api, project: int, batch_id: str, progress: Progress) -> None:
+    progress.done()
+    try:
+        answer = input(f"\nCancel batch {batch_id}? [y/N] ") if sys.stdin.isatty() else ""
+    except (EOFError, KeyboardInterrupt):
+        answer = ""
+    if answer.strip().lower() in ("y", "yes"):
+        batch = api.post(f"/projects/{project}/page-batches/{batch_id}/cancel", {})
+        progress.done(f"cancelled: {batch_line(batch['counts'])}")
+    else:
+        progress.done(f"left running; follow it with: pageport status {batch_id}")
+
+
+def run_batch(
+    api: Api,
+    project: int,
+    urls: list[str],
+    *,
+    viewport: Viewport,
+    scale: float,
+    batch_id: str | None,
+    timeout_s: float,
+    progress: Progress,
+) -> Mapping[str, Any]:
+    batch_id = batch_id or str(uuid.uuid4())
+    requests = [{"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale} for url in urls]
+    batch = api.post(f"/projects/{project}/page-batches", {"id": batch_id, "type": "page_import", "requests": requests})
+    progress.done(f"batch {batch['id']}: {len(urls)} page imports")
+    try:
+        batch = _wait(
+            lambda: api.get(f"/projects/{project}/page-batches/{batch_id}"),
+            lambda current: batch_line(current["counts"]),
+            progress,
+            timeout_s=timeout_s,
+        )
+    except KeyboardInterrupt:
+        _ask_to_cancel(api, project, batch_id, progress)
+        raise
+    progress.done(
+        f"batch {batch_id} {STATUS_NAMES.get(batch['status'], batch['status'])}: {batch_line(batch['counts'])}"
+    )
+    return batch
+
+
+def run_discover(
+    api: Api, project: int, url: str, *, max_pages: int, timeout_s: float, progress: Progress
+) -> Mapping[str, Any]:
+    batch_id = str(uuid.uuid4())
+    api.post(
+        f"/projects/{project}/page-batches",
+        {"id": batch_id, "type": "page_discovery", "requests": [{"url": url, "maxPages": max_pages}]},
+    )
+    progress.done(f"discovery batch {batch_id}")
+    found = _wait(
+        lambda: api.get(f"/projects/{project}/page-batches/{batch_id}/discovery"),
+        lambda current: f"discovering {url}: {len(current.get('pages') or [])} pages so far",
+        progress,
+        timeout_s=timeout_s,
+    )
+    progress.done()
+    if found["status"] != COMPLETED:
+        raise CommandFailed(f"discovery failed: {found.get('errorMessage') or 'no reason given'}")
+    return found
+
+
+def describe_batch(batch: Mapping[str, Any]) -> str:
+    return (
+        f"batch {batch['id']} ({batch['type']}) {STATUS_NAMES.get(batch['status'], batch['status'])}"
+        f" · {batch_line(batch['counts'])} · created {batch.get('createdAt')}"
+        + (f" · retry of {batch['retryOf']}" if batch.get("retryOf") else "")
+    )
+
+
+def failed_items(api: Api, project: int, batch_id: str, limit: int = 20) -> list[Mapping[str, Any]]:
+    """The first failed items with their reasons (for `status`)."""
+    out: list[Mapping[str, Any]] = []
+    cursor: str | None = None
+    while len(out) < limit:
+        query = {"limit": "500", **({"cursor": cursor} if cursor else {})}
+        page = api.get(f"/projects/{project}/page-batches/{batch_id}/items", query)
+        out.extend(item for item in page["items"] if item["status"] == FAILED)
+        cursor = page.get("nextCursor")
+        if not cursor:
+            break
+    return out[:limit]
+
+
+__all__ = [
+    "ApiError",
+    "CommandFailed",
+    "Viewport",
+    "describe_batch",
+    "failed_items",
+    "read_url_file",
+    "run_batch",
+    "run_discover",
+    "run_import",
+]

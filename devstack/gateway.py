@@ -1,0 +1,265 @@
+"""The local API Gateway: HTTP requests -> REST proxy events for the route table's handler
+modules (devstack.apigw), with Cognito-shaped claims from locally issued tokens; and the two
+webhook "function URLs" under /_webhooks/, checked with SigV4 like AWS_IAM auth.
+
+Every handler shares one database connection per process (pageport.db.shared_connection, one
+per Lambda container in AWS), so handler calls are serialized with `handler_lock`.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import threading
+import time
+from collections.abc import Mapping
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from aws_lambda_powertools import Logger
+from pageport.routes import WEBHOOK_FUNCTIONS
+
+from devstack import apigw
+from devstack.localauth import TokenKey, TokenRejected, bearer_token
+from devstack.sigv4 import SignatureRejected, SigV4Verifier
+
+WEBHOOK_PREFIX = "/_webhooks/"
+MAX_REQUEST_BYTES = 10 * 1024 * 1024  # API Gateway's payload limit
+CORS_HEADERS = {  # the deployed API's CORS settings (infra/api.py): the plugin's origin is "null"
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Methods": "GET,POST,PUT,OPTIONS",
+    "Access-Control-Allow-Headers": "Authorization,Content-Type",
+}
+# The deployed API's gateway responses (infra/api.py), in the contract's error shape.
+_UNAUTHORIZED = ("unauthorized", "Missing or invalid credentials.")
+_NOT_FOUND = ("not_found", "No such route.")
+_METHOD = ("method_not_allowed", "This method is not allowed here.")
+_TOO_LARGE = ("payload_too_large", "The request body is too large.")
+_MALFORMED = ("malformed_request", "The request body must be UTF-8 JSON.")
+_INTERNAL = ("internal_error", "Something went wrong on our side.")
+
+logger = Logger(service="pageport-gateway")
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "details": []}}
+
+
+class Gateway:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        tokens: TokenKey,
+        webhooks: SigV4Verifier,
+        handler_lock: threading.RLock,
+    ) -> None:
+        self.tokens = tokens
+        self.webhooks = webhooks
+        self.handler_lock = handler_lock
+        self.server = _Server((host, port), _Handler)
+        self.server.gateway = self
+        self._thread: threading.Thread | None = None
+
+    @property
+    def port(self) -> int:
+        return int(self.server.server_address[1])
+
+    def url_for(self, host: str) -> str:
+        # A wildcard bind is reachable on loopback: that is what the workers call.
+        shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)  # noqa: S104
+        return f"http://{shown}:{self.port}"
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self.server.serve_forever, name="gateway", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 64
+    gateway: Gateway
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Server
+    protocol_version = "HTTP/1.1"
+    server_version = "pageport-dev"
+    sys_version = ""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # one structured line per request instead (see _log)
+
+    # ------------------------------------------------------------------ plumbing
+    def _send(
+        self, status: int, body: Any, headers: Mapping[str, str] | None = None, *, raw: bytes | None = None
+    ) -> None:
+        payload = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
+        self.send_response(status)
+        sent = {key.lower() for key in (headers or {})}
+        for key, value in (headers or {}).items():
+            if key.lower() not in ("content-length", "connection", "transfer-encoding"):
+                self.send_header(key, value)
+        if "content-type" not in sent and payload:
+            self.send_header("Content-Type", "application/json")
+        for key, value in CORS_HEADERS.items():
+            if key.lower() not in sent:
+                self.send_header(key, value)
+        self.send_header("Content-Length", str(len(payload)))
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(payload)
+
+    def _read_body(self) -> bytes | None:
+        """The body, or None after answering 411/413 (the connection is then closed)."""
+        if self.headers.get("Transfer-Encoding"):
+            self.close_connection = True
+            self._send(411, error_body("length_required", "Send the body with a Content-Length."))
+            return None
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        if length < 0 or length > MAX_REQUEST_BYTES:
+            self.close_connection = True
+            self._send(413, error_body(*_TOO_LARGE))
+            return None
+        return self.rfile.read(length) if length else b""
+
+    def _log(self, started: float, status: int, **extra: Any) -> None:
+        logger.info(
+            "request",
+            extra={
+                "http_method": self.command,
+                "path": urlsplit(self.path).path,
+                "status": status,
+                "duration_ms": round((time.monotonic() - started) * 1000, 1),
+                **extra,
+            },
+        )
+
+    # ------------------------------------------------------------------ verbs
+    def do_OPTIONS(self) -> None:
+        started = time.monotonic()
+        self._read_body()
+        self._send(204, None)
+        self._log(started, 204)
+
+    def do_GET(self) -> None:
+        self._dispatch()
+
+    def do_POST(self) -> None:
+        self._dispatch()
+
+    def do_PUT(self) -> None:
+        self._dispatch()
+
+    def do_PATCH(self) -> None:
+        self._dispatch()
+
+    def do_DELETE(self) -> None:
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        started = time.monotonic()
+        body = self._read_body()
+        if body is None:
+            self._log(started, 413)
+            return
+        path = urlsplit(self.path).path
+        try:
+            if path.startswith(WEBHOOK_PREFIX):
+                status, extra = self._webhook(path.removeprefix(WEBHOOK_PREFIX), body)
+            else:
+                status, extra = self._api(path, body)
+        except Exception:
+            logger.exception("gateway failure", extra={"path": path})
+            status, extra = 500, {}
+            self._send(500, error_body(*_INTERNAL))
+        self._log(started, status, **extra)
+
+    # ------------------------------------------------------------------ webhooks
+    def _webhook(self, name: str, body: bytes) -> tuple[int, dict[str, Any]]:
+        function = WEBHOOK_FUNCTIONS.get(name)
+        if function is None:
+            self._send(404, error_body(*_NOT_FOUND))
+            return 404, {}
+        if self.command != "POST":
+            self._send(405, error_body(*_METHOD))
+            return 405, {}
+        headers = {key.lower(): value for key, value in self.headers.items()}
+        url = f"http://{headers.get('host', '')}{self.path}"
+        try:
+            self.server.gateway.webhooks.verify(self.command, url, headers, body)
+        except SignatureRejected as exc:
+            # What a function URL with AWS_IAM auth answers to a bad signature.
+            logger.warning("webhook signature rejected", extra={"function": function, "reason": str(exc)})
+            self._send(403, {"Message": "Forbidden"})
+            return 403, {"function": function}
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            self._send(400, error_body(*_MALFORMED))
+            return 400, {"function": function}
+        with self.server.gateway.handler_lock:
+            answer = apigw.invoke_webhook(function, text)
+        self._send(answer.status, answer.body, answer.headers)
+        return answer.status, {"function": function}
+
+    # ------------------------------------------------------------------ user API
+    def _api(self, path: str, body: bytes) -> tuple[int, dict[str, Any]]:
+        route, params, path_known = apigw.match(self.command, path)
+        if route is None:
+            status = 405 if path_known else 404
+            self._send(status, error_body(*(_METHOD if path_known else _NOT_FOUND)))
+            return status, {}
+        path_params = {key: unquote(value) for key, value in params.items()}
+        try:
+            claims = self.server.gateway.tokens.verify(bearer_token(self.headers.get("Authorization")))
+        except TokenRejected as exc:
+            logger.info("token rejected", extra={"function": route.function, "reason": str(exc)})
+            self._send(401, error_body(*_UNAUTHORIZED))
+            return 401, {"function": route.function}
+        try:
+            text = body.decode("utf-8") if body else None
+        except UnicodeDecodeError:
+            self._send(400, error_body(*_MALFORMED))
+            return 400, {"function": route.function}
+        query = dict(parse_qsl(urlsplit(self.path).query, keep_blank_values=True))
+        event = apigw.rest_event(
+            route,
+            path,
+            path_params,
+            body=text,
+            claims=claims,
+            query=query or None,
+            headers=dict(self.headers.items()),
+        )
+        with self.server.gateway.handler_lock:
+            result = apigw.handler_for(route)(event, apigw.lambda_context(route.function))
+        status = int(result["statusCode"])
+        headers = dict(result.get("headers") or {})
+        for key, values in (result.get("multiValueHeaders") or {}).items():
+            if values:
+                headers[key] = values[-1]
+        raw = result.get("body") or ""
+        payload = base64.b64decode(raw) if result.get("isBase64Encoded") else raw.encode()
+        self._send(status, None, headers, raw=payload)
+        return status, {"function": route.function, **_snake(path_params), "subject": claims["sub"]}
+
+
+def _snake(params: Mapping[str, str]) -> dict[str, str]:
+    """projectId -> project_id, as the layer's logs name job ids."""
+    out = {}
+    for key, value in params.items():
+        out["".join("_" + c.lower() if c.isupper() else c for c in key)] = value
+    return out

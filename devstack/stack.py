@@ -1,0 +1,395 @@
+"""`pageport dev`: the whole system in one foreground process.
+
+PostgreSQL (embedded unless DATABASE_URL), S3/SQS (moto, persisted in the data dir), the HTTP
+gateway with the webhook endpoints, the dispatcher schedule, the worker pollers and the
+dead-letter consumers. The Lambda handler modules run in-process, configured through the
+same environment variables as in AWS.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import IO, Any
+
+from devstack.localauth import LocalCredentials, TokenKey
+from devstack.paths import ensure_repo_on_path, secrets_dir
+
+ARTIFACT_BUCKET = "pageport-artifacts"
+DISPATCH_EVERY_S = 1.0
+SNAPSHOT_EVERY_S = 2.0
+DRAIN_S = 4.0  # how long a stop waits for jobs in progress (their messages come back anyway)
+CHROMIUM_PROBE_S = 30.0
+_CLEARED_AWS_VARIABLES = (
+    "AWS_SESSION_TOKEN",
+    "AWS_SECURITY_TOKEN",
+    "AWS_PROFILE",
+    "AWS_DEFAULT_PROFILE",
+    "AWS_ROLE_ARN",
+    "AWS_WEB_IDENTITY_TOKEN_FILE",
+    "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+    "AWS_CONTAINER_CREDENTIALS_FULL_URI",
+    "DB_HOST",
+)
+
+
+class StartupError(Exception):
+    """Shown as one line; `pageport dev` exits non-zero."""
+
+
+@dataclass(frozen=True, slots=True)
+class DevOptions:
+    host: str
+    port: int
+    data_dir: Path
+    allow_private_targets: bool = False
+    workers: bool = True
+
+
+def say(message: str, stream: IO[str] | None = None) -> None:
+    print(message, file=stream or sys.stdout, flush=True)
+
+
+@contextlib.contextmanager
+def exclusive(data_dir: Path) -> Iterator[None]:
+    """One `pageport dev` per data dir: two would restore and snapshot over each other."""
+    with open(data_dir / "dev.lock", "w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise StartupError(f"another `pageport dev` is already using {data_dir}") from None
+        yield
+
+
+def _aws_files(data_dir: Path) -> tuple[Path, Path]:
+    """An AWS config and credentials file of our own, so nothing in ~/.aws (profiles, virtual
+    addressing, endpoints) changes how the in-process clients talk to the emulation."""
+    folder = secrets_dir(data_dir)
+    config, credentials = folder / "aws-config", folder / "aws-credentials"
+    config.write_text("[default]\n", encoding="utf-8")
+    credentials.write_text("", encoding="utf-8")
+    return config, credentials
+
+
+def handler_environment(
+    *,
+    data_dir: Path,
+    database_url: str,
+    credentials: LocalCredentials,
+    resources: Any,
+    base_url: str,
+    allow_private_targets: bool,
+) -> dict[str, str]:
+    """The environment the Lambda functions get from the CDK stack, pointed at local things."""
+    from pageport.routes import WEBHOOK_FUNCTIONS
+
+    config_file, credentials_file = _aws_files(data_dir)
+    env = {
+        "DATABASE_URL": database_url,
+        "AWS_ENDPOINT_URL": resources.endpoint,
+        "AWS_ACCESS_KEY_ID": credentials.access_key_id,
+        "AWS_SECRET_ACCESS_KEY": credentials.secret_access_key,
+        "AWS_REGION": credentials.region,
+        "AWS_DEFAULT_REGION": credentials.region,
+        "AWS_CONFIG_FILE": str(config_file),
+        "AWS_SHARED_CREDENTIALS_FILE": str(credentials_file),
+        "ARTIFACT_BUCKET": resources.bucket,
+        "PAGEPORT_DATA_DIR": str(data_dir),
+        # Set either way: a value inherited from the shell must not open private targets.
+        "PAGEPORT_ALLOW_PRIVATE_TARGETS": "true" if allow_private_targets else "false",
+    }
+    for queue in resources.queues.values():
+        env[queue.spec.url_variable] = queue.url
+    for name, function in WEBHOOK_FUNCTIONS.items():
+        env[f"{function.removesuffix('_webhook').upper()}_WEBHOOK_URL"] = f"{base_url}/_webhooks/{name}"
+    return env
+
+
+def apply_environment(env: dict[str, str]) -> None:
+    for key in [*_CLEARED_AWS_VARIABLES, *(k for k in os.environ if k.startswith("AWS_ENDPOINT_URL_"))]:
+        os.environ.pop(key, None)
+    os.environ.update(env)
+    from pageport import aws
+    from pageport.settings import get_settings
+
+    get_settings.cache_clear()
+    aws.reset_clients()
+
+
+def _warm_imports() -> None:
+    """Import every handler module ahead of the first request (like a warm container)."""
+    import importlib
+
+    from pageport.routes import ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+
+    names = {route.handler_module for route in ROUTES}
+    names |= {f"functions.{name}.handler" for name in [*WEBHOOK_FUNCTIONS.values(), *WORKER_QUEUES, "dead_letter"]}
+    for name in sorted(names):
+        try:
+            importlib.import_module(name)
+        except Exception:  # the request that needs it reports the error to its caller
+            logging.getLogger(__name__).debug("warm import of %s failed", name, exc_info=True)
+
+
+class _DispatchTask:
+    """The dispatcher Lambda's work on its own connection (so it never waits for requests)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.conn: Any = None
+
+    def __call__(self) -> None:
+        from pageport import aws, db
+        from pageport.batches.dispatch import Dispatcher
+
+        from devstack import apigw
+        from devstack.pollers import logger
+
+        if self.conn is None or self.conn.closed or self.conn.broken:
+            self.conn = db.connect(self.url)
+        context = apigw.lambda_context("dispatcher", 50)
+        try:
+            report = Dispatcher(self.conn, aws.sqs()).run(remaining_ms=context.get_remaining_time_in_millis)
+        except Exception:
+            self.close()
+            raise
+        if report.claimed or report.terminal:
+            logger.info(
+                "dispatch run",
+                extra={
+                    "claimed": report.claimed,
+                    "sent": report.sent,
+                    "failed_sends": report.failed_sends,
+                    "terminal": report.terminal,
+                    "batch_item_ids": report.sent_ids,
+                },
+            )
+
+    def close(self) -> None:
+        if self.conn is not None and not self.conn.closed:
+            self.conn.close()
+        self.conn = None
+
+
+class DevStack:
+    def __init__(self, options: DevOptions) -> None:
+        self.options = options
+        self.stop_event = threading.Event()
+        self.handler_lock = threading.RLock()
+        self.threads: list[threading.Thread] = []
+
+    def request_stop(self, signum: int, frame: FrameType | None) -> None:
+        if self.stop_event.is_set():
+            os._exit(130)  # a second Ctrl-C: leave at once
+        # Ctrl-C also reaches Playwright's driver (same process group); its asyncio futures then
+        # report "Connection closed" on the way out, which is expected here, not an error.
+        logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+        self.stop_event.set()
+
+    def run(self) -> int:
+        signal.signal(signal.SIGTERM, self.request_stop)
+        signal.signal(signal.SIGINT, self.request_stop)
+        with exclusive(self.options.data_dir):
+            try:
+                return self._run()
+            finally:
+                self.stop_event.set()  # a failed start must not leave threads (or Chromium) running
+
+    def _run(self) -> int:
+        ensure_repo_on_path()
+        began = time.monotonic()
+        phases: dict[str, int] = {}
+
+        def mark(phase: str) -> None:
+            phases[phase] = round((time.monotonic() - began) * 1000)
+
+        options = self.options
+        data_dir = options.data_dir
+        credentials = LocalCredentials.for_data_dir(data_dir)
+        tokens = TokenKey.for_data_dir(data_dir)
+
+        from devstack.database import prepare_database
+        from devstack.pollers import Every, PollTarget, SqsPoller, logger
+
+        # Chromium launches in the capture poller's thread while the rest starts.
+        capture = (
+            SqsPoller("capture_worker", credentials.region, self.stop_event, **_capture_hooks())
+            if options.workers
+            else None
+        )
+        if capture is not None:
+            capture.start()
+
+        # PostgreSQL starts in a subprocess while this thread imports and starts moto.
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-start") as pool:
+            database: Future[str] = pool.submit(prepare_database, data_dir)
+
+            from devstack.gateway import Gateway
+            from devstack.sigv4 import SigV4Verifier
+
+            try:
+                gateway = Gateway(
+                    options.host,
+                    options.port,
+                    tokens=tokens,
+                    webhooks=SigV4Verifier(credentials),
+                    handler_lock=self.handler_lock,
+                )
+            except OSError as exc:
+                raise StartupError(f"cannot listen on {options.host}:{options.port}: {exc.strerror}") from None
+            base_url = gateway.url_for(options.host)
+
+            from devstack.emulation import Emulation
+            from devstack.topology import DLQ_BATCH_SIZE, queue_specs
+
+            emulation = Emulation(data_dir, credentials)
+            emulation.start()
+            resources = emulation.provision(ARTIFACT_BUCKET, queue_specs())
+            restored_objects, restored_messages = emulation.restore()
+            mark("emulation_ms")
+            try:
+                database_url = database.result()
+                mark("database_ms")
+            except Exception as exc:
+                emulation.stop()
+                raise StartupError(f"the database could not be prepared: {type(exc).__name__}: {exc}") from exc
+
+        apply_environment(
+            handler_environment(
+                data_dir=data_dir,
+                database_url=database_url,
+                credentials=credentials,
+                resources=resources,
+                base_url=base_url,
+                allow_private_targets=options.allow_private_targets,
+            )
+        )
+        threading.Thread(target=_warm_imports, name="warm-imports", daemon=True).start()
+
+        gateway.start()
+        sqs = emulation.sqs()
+        for queue in resources.queues.values():
+            spec = queue.spec
+            dead_letters = SqsPoller("dead_letter", credentials.region, self.stop_event, lock=self.handler_lock)
+            dead_letters.begin(
+                PollTarget(
+                    "dead_letter",
+                    queue.dlq_url,
+                    queue.dlq_arn,
+                    DLQ_BATCH_SIZE,
+                    spec.dlq_visibility_timeout_s,
+                    spec.dead_letter_timeout_s,
+                ),
+                sqs,
+            )
+            self.threads.append(dead_letters)
+            if not options.workers:
+                continue
+            worker = capture if spec.worker == "capture_worker" and capture is not None else None
+            if worker is None:
+                worker = SqsPoller(spec.worker, credentials.region, self.stop_event)
+            worker.begin(
+                PollTarget(
+                    spec.worker,
+                    queue.url,
+                    queue.arn,
+                    spec.batch_size,
+                    spec.visibility_timeout_s,
+                    spec.consumer_timeout_s,
+                ),
+                sqs,
+            )
+            self.threads.append(worker)
+        dispatch = _DispatchTask(database_url)
+        self.threads.append(Every("dispatcher", DISPATCH_EVERY_S, dispatch, self.stop_event))
+        self.threads.append(Every("snapshot", SNAPSHOT_EVERY_S, lambda: emulation.snapshot(), self.stop_event))
+        for thread in self.threads:
+            if not thread.is_alive() and thread is not capture:
+                thread.start()
+
+        mark("threads_ms")
+        run_file = data_dir / "run.json"
+        run_file.write_text(json.dumps({"pid": os.getpid(), "baseUrl": base_url, "awsEndpoint": resources.endpoint}))
+        if capture is not None:
+            if not capture.ready.wait(CHROMIUM_PROBE_S):
+                say("pageport dev: Chromium is still starting; Page Imports wait for it.", sys.stderr)
+            elif capture.failure:
+                say(
+                    "pageport dev: the capture worker is OFF: Chromium could not start "
+                    f"({capture.failure}). Page Imports stay queued until it can; install Chromium "
+                    "or set PAGEPORT_CHROMIUM to its path, then restart.",
+                    sys.stderr,
+                )
+                logger.error("capture worker unavailable", extra={"reason": capture.failure})
+        elif not options.workers:
+            say("pageport dev: workers are off (--no-workers): messages stay queued.", sys.stderr)
+        mark("ready_ms")
+        logger.info(
+            "stack started",
+            extra={
+                "base_url": base_url,
+                "aws_endpoint": resources.endpoint,
+                "data_dir": str(data_dir),
+                "restored_objects": restored_objects,
+                "restored_messages": restored_messages,
+                "allow_private_targets": options.allow_private_targets,
+                "workers": options.workers,
+                "startup": phases,
+            },
+        )
+        say(f"pageport dev ready at {base_url} (data dir {data_dir})")
+
+        while not self.stop_event.wait(0.5):
+            pass
+
+        started = time.monotonic()
+        deadline = started + DRAIN_S
+        for thread in self.threads:
+            thread.join(timeout=max(0.1, deadline - time.monotonic()))
+        gateway.stop()
+        try:
+            emulation.snapshot()
+        except Exception:
+            logger.exception("final snapshot failed; the previous one stays")
+        emulation.stop()
+        dispatch.close()
+        from pageport import db
+
+        # A request still running past the drain keeps its connection; exit closes it anyway.
+        if self.handler_lock.acquire(timeout=2):
+            try:
+                db.close_shared_connection()
+            finally:
+                self.handler_lock.release()
+        run_file.unlink(missing_ok=True)
+        logger.info("stack stopped", extra={"duration_ms": round((time.monotonic() - started) * 1000)})
+        say("pageport dev stopped")
+        return 0
+
+
+def _capture_hooks() -> dict[str, Any]:
+    """Chromium starts in the capture poller's own thread (Playwright's sync API is bound to
+    the thread that started it) before it polls: if it cannot start, nothing is consumed."""
+    from pageport.workers.capture_job import close_browser, warm_browser
+
+    return {"prepare": warm_browser, "cleanup": close_browser}
+
+
+def run_dev(options: DevOptions) -> int:
+    try:
+        return DevStack(options).run()
+    except StartupError as exc:
+        say(f"pageport dev: {exc}", sys.stderr)
+        return 1

@@ -1,0 +1,140 @@
+"""The `pageport` CLI for people, against a running stack: import (Page Import + Code2Des ->
+result.json + preview.png), batch, status, discover, one-line errors; and the dead-letter
+path (worker failure -> redrive after 3 receives -> dead-letter consumer)."""
+
+from __future__ import annotations
+
+import json
+import struct
+import uuid
+from pathlib import Path
+from typing import Any
+
+import boto3
+import pytest
+
+from tests.e2e.conftest import DevStack, wait_for
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def stack(make_stack: Any) -> DevStack:
+    started: DevStack = make_stack("--allow-private-targets").start()
+    return started
+
+
+@pytest.fixture(scope="module")
+def account(stack: DevStack) -> dict[str, str]:
+    created = stack.cli_json("admin", "create-project", "--org", "Initech", "--project", "Web", "--member", "dana")
+    return {"--api": stack.base_url, "--token": stack.token("dana"), "--project": str(created["projectId"])}
+
+
+@pytest.fixture(scope="module")
+def poison(stack: DevStack) -> str:
+    """A worker message no worker can process, sent first so its three receives overlap the
+    other tests: the discovery worker fails it, SQS redrives it, the dead-letter consumer
+    takes it."""
+    run = json.loads((stack.data_dir / "run.json").read_text())
+    credentials = json.loads((stack.data_dir / "secrets" / "aws-credentials.json").read_text())
+    sqs = boto3.client(
+        "sqs",
+        endpoint_url=run["awsEndpoint"],
+        region_name="us-east-1",
+        aws_access_key_id=credentials["accessKeyId"],
+        aws_secret_access_key=credentials["secretAccessKey"],
+    )
+    marker = f"poison-{uuid.uuid4()}"
+    queue = sqs.get_queue_url(QueueName="pageport-discovery")["QueueUrl"]
+    sqs.send_message(QueueUrl=queue, MessageBody=json.dumps({"kind": "discovery", "batchItemId": marker}))
+    return marker
+
+
+def _options(account: dict[str, str]) -> list[str]:
+    return [part for pair in account.items() for part in pair]
+
+
+def test_import_writes_the_result_and_a_preview(
+    stack: DevStack, account: dict[str, str], site: str, poison: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    done = stack.cli(
+        "import", f"{site}/index.html", "--viewport", "800x600", "--scale", "2", "--out", str(out), *_options(account)
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Page Import" in done.stderr and "completed" in done.stderr  # the progress display
+    result = json.loads((out / "result.json").read_text())
+    assert result["nextCursor"] is None and result["code2desId"]
+    root = result["document"]
+    assert isinstance(root, dict) and root  # the verified node tree from GET .../result
+    assert json.dumps(root).count('"TEXT"') >= 3  # the fixture's headings and paragraphs
+    png = (out / "preview.png").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = struct.unpack(">II", png[16:24])
+    assert width == 800 and height >= 600  # the design's frame at the requested viewport
+
+    # The same job through the API: completed, with the result the file holds.
+    status, job = _api(stack, account, "GET", f"/code2des/{result['code2desId']}")
+    assert (status, job["status"], job["warningCount"]) == (200, "1", result["warningCount"])
+
+
+def test_batch_status_and_discover(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
+    urls = tmp_path / "urls.txt"
+    urls.write_text(f"# two pages\n{site}/pricing.html\n\n{site}/about.html\n")
+    done = stack.cli("batch", str(urls), "--viewport", "640x480", *_options(account))
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert summary["status"] == "1" and summary["counts"]["completed"] == 2 and summary["counts"]["total"] == 2
+    assert "2/2 done" in done.stderr  # the live progress bar's last state
+
+    status = stack.cli("status", summary["batchId"], *_options(account))
+    assert status.returncode == 0, status.stderr
+    assert "completed" in status.stdout and "2/2 done" in status.stdout
+
+    found = stack.cli("discover", f"{site}/index.html", "--max-pages", "5", *_options(account))
+    assert found.returncode == 0, found.stderr
+    listed = {line.split("\t")[0] for line in found.stdout.splitlines()}
+    assert {f"{site}/index.html", f"{site}/pricing.html", f"{site}/about.html"} <= listed
+
+
+def test_errors_are_one_line(stack: DevStack, account: dict[str, str], site: str) -> None:
+    options = {**account, "--token": account["--token"][:-4] + "AAAA"}
+    cases = {
+        "unauthorized": stack.cli("import", f"{site}/index.html", *_options(options)),
+        "cannot reach the API": stack.cli(
+            "status", str(uuid.uuid4()), *_options({**account, "--api": "http://127.0.0.1:9"})
+        ),
+        "WIDTHxHEIGHT": stack.cli("import", f"{site}/", "--viewport", "wide", *_options(account)),
+        "not_found": stack.cli("status", str(uuid.uuid4()), *_options(account)),
+        "no token": stack.cli("status", "x", "--api", stack.base_url, "--project", "1"),
+    }
+    for expected, done in cases.items():
+        assert done.returncode != 0, expected
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("pageport: error:") and expected in lines[0], done.stderr
+
+
+def test_a_message_no_worker_can_process_is_dead_lettered(stack: DevStack, poison: str) -> None:
+    def handled() -> list[dict[str, Any]]:
+        return [
+            record
+            for record in stack.log_records()
+            if record.get("message") == "batch done"
+            and record.get("function") == "dead_letter"
+            and any(job.get("batch_item_id") == poison for job in record.get("jobs", []))
+        ]
+
+    wait_for(handled, bool, timeout=60, what="the dead-letter consumer to take the poison message")
+    worker_failures = [
+        record
+        for record in stack.log_records()
+        if record.get("message") == "batch done"
+        and record.get("function") == "discovery_worker"
+        and any(job.get("batch_item_id") == poison for job in record.get("failed", []))
+    ]
+    assert len(worker_failures) == 3  # maxReceiveCount receives, then SQS moved it
+    assert stack.stop() < 10
+
+
+def _api(stack: DevStack, account: dict[str, str], method: str, path: str) -> tuple[int, Any]:
+    return stack.call(method, f"/projects/{account['--project']}{path}", account["--token"])
