@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import IO, Any
+from urllib.parse import urlsplit
 
 from devstack.localauth import LocalCredentials, TokenKey
 from devstack.paths import ensure_repo_on_path, secrets_dir
@@ -109,6 +110,10 @@ def handler_environment(
         "PAGEPORT_DATA_DIR": str(data_dir),
         # Set either way: a value inherited from the shell must not open private targets.
         "PAGEPORT_ALLOW_PRIVATE_TARGETS": "true" if allow_private_targets else "false",
+        # Even with private targets allowed, captured pages never reach the stack itself.
+        "PAGEPORT_PROTECTED_PORTS": ",".join(
+            str(port) for port in (urlsplit(base_url).port, urlsplit(resources.endpoint).port) if port
+        ),
     }
     for queue in resources.queues.values():
         env[queue.spec.url_variable] = queue.url

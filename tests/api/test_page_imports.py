@@ -144,3 +144,15 @@ def test_publish_failure_marks_row_failed_and_answers_503(db, aws, tenant):
     (row,) = db.execute("SELECT status, error_message FROM page_import").fetchall()
     assert row["status"] == "2"
     assert row["error_message"] == "We could not queue this import. Please try again."
+
+
+def test_cors_headers_for_the_plugin(db, aws, tenant):
+    from devstack.apigw import handler_for, lambda_context, match, rest_event
+
+    route, params, _ = match("GET", f"/projects/{tenant.project_id}/page-imports/x")
+    event = rest_event(route, f"/projects/{tenant.project_id}/page-imports/x", params, body=None,
+                       claims={"sub": tenant.subject}, headers={"origin": "null"})
+    result = handler_for(route)(event, lambda_context(route.function))
+    headers = {k.lower(): v for k, v in (result.get("multiValueHeaders") or {}).items()}
+    headers.update({k.lower(): [v] for k, v in (result.get("headers") or {}).items()})
+    assert headers["access-control-allow-origin"] == ["*"]

@@ -156,3 +156,16 @@ def test_check_url_accepts_public_targets(resolver: CountingResolver) -> None:
     ):
         policy.check_url(url)
     assert resolver.calls == [("public.test", 443), ("both.test", 8443), ("public.test", 80)]
+
+
+def test_the_local_stacks_own_ports_stay_refused_even_with_private_targets(monkeypatch):
+    import ipaddress
+
+    from pageport.netguard.policy import TargetPolicy
+
+    monkeypatch.setenv("PAGEPORT_PROTECTED_PORTS", "8000,41234")
+    policy = TargetPolicy(allow_private=True)
+    assert policy.refusal(ipaddress.ip_address("127.0.0.1"), 8000) == "a service of the local stack itself (port 8000)"
+    assert policy.refusal(ipaddress.ip_address("::ffff:127.0.0.1"), 41234) is not None
+    assert policy.refusal(ipaddress.ip_address("127.0.0.1"), 8080) is None
+    assert policy.refusal(ipaddress.ip_address("10.0.0.5"), 8000) is None

@@ -120,6 +120,8 @@ class TargetPolicy:
             return f"{_article(verdict.reason)} {verdict.reason} address"
         if _is_runtime_api(ip, port):
             return f"the Lambda runtime API (port {port})"
+        if _is_protected_local_service(ip, port):
+            return f"a service of the local stack itself (port {port})"
         return None
 
     def check_url(self, url: str) -> None:
@@ -179,6 +181,16 @@ def _runtime_api() -> tuple[str, int] | None:
 def _is_runtime_api_name(name: str, port: int) -> bool:
     endpoint = _runtime_api()
     return endpoint is not None and endpoint == (name.lower().rstrip("."), port)
+
+
+def _is_protected_local_service(ip: IPAddress, port: int) -> bool:
+    # `pageport dev --allow-private-targets` lets pages reach loopback; never its own gateway
+    # or S3/SQS emulation, whose ports it lists in PAGEPORT_PROTECTED_PORTS.
+    ports = {int(p) for p in os.environ.get("PAGEPORT_PROTECTED_PORTS", "").split(",") if p.strip().isdigit()}
+    if port not in ports:
+        return False
+    candidates = [ip, *([v4 for _, v4 in embedded_ipv4(ip)] if isinstance(ip, ipaddress.IPv6Address) else [])]
+    return any(c.is_loopback or c.is_unspecified for c in candidates)
 
 
 def _is_runtime_api(ip: IPAddress, port: int) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from aws_lambda_powertools import Logger
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, CORSConfig, Response
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
 from pageport.db import reading
@@ -56,7 +56,9 @@ def _validation_response(exc: RequestValidationError) -> Response[Any]:
 
 def api_resolver() -> PageportResolver:
     """A resolver with pydantic validation and api.md's error body for every failure."""
-    app = PageportResolver(enable_validation=True)
+    # The Figma plugin calls from its own origin with a bearer token (no cookies): any origin.
+    cors = CORSConfig(allow_origin="*", allow_headers=["Authorization", "Content-Type"], max_age=600)
+    app = PageportResolver(enable_validation=True, cors=cors)
 
     @app.exception_handler(RequestValidationError)
     def _on_validation(exc: RequestValidationError) -> Response[Any]:
