@@ -4,7 +4,9 @@ path (worker failure -> redrive after 3 receives -> dead-letter consumer)."""
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 import struct
 import uuid
 from pathlib import Path
@@ -68,6 +70,10 @@ def test_import_writes_the_result_and_a_preview(
     root = result["document"]
     assert isinstance(root, dict) and root  # the verified node tree from GET .../result
     assert json.dumps(root).count('"TEXT"') >= 3  # the fixture's headings and paragraphs
+    # Every image the tree references arrives hydrated (base64) through the backend.
+    referenced = set(re.findall(r'"imageRef": "([0-9a-f]{64})"', json.dumps(root)))
+    assert referenced and referenced <= set(result["images"])
+    assert all(base64.b64decode(result["images"][ref])[:8] == b"\x89PNG\r\n\x1a\n" for ref in referenced)
     png = (out / "preview.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = struct.unpack(">II", png[16:24])
