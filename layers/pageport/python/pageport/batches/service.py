@@ -11,12 +11,13 @@ from datetime import datetime
 from typing import Any
 
 from pageport.batches import registry
-from pageport.batches.operations.page_discovery import pages_key, read_status
+from pageport.batches.operations.page_discovery import read_status
 from pageport.batches.registry import BatchOperation, ItemRef
 from pageport.batches.status import Counts, ItemFacts, batch_status, count, item_status
 from pageport.db import Connection, Cursor
 from pageport.errors import Conflict, NotFound, ValidationFailed
 from pageport.ids import new_id
+from pageport.layout import discovery_pages_key
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactMissing, ArtifactStore
 
@@ -294,7 +295,7 @@ def discovery_result(cur: Cursor, scope: Scope, batch_id: str, store: ArtifactSt
     truncated = False
     if status == "1":
         try:
-            document = json.loads(store.get(pages_key(item["id"]), max_bytes=16 * 1024 * 1024))
+            document = json.loads(store.get(discovery_pages_key(item["id"]), max_bytes=16 * 1024 * 1024))
         except (ArtifactMissing, ValueError):
             document = {}
         pages = list(document.get("pages", []))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from pageport.batches.operations.page_discovery import pages_key, status_key
 from pageport.discovery import DiscoveryFailed, DiscoveryProgress, discover_site, pages_document, status_document
+from pageport.layout import discovery_pages_key, discovery_status_key
 from pageport.logging import logger
 from pageport.models.messages import DiscoveryMessage
 from pageport.netguard.fetch import SafeFetcher
@@ -29,7 +29,7 @@ def run_discovery(
     item_id = message.batch_item_id
 
     def publish(progress: DiscoveryProgress) -> None:
-        store.put(status_key(item_id), json.dumps(status_document(progress)).encode(), "application/json")
+        store.put(discovery_status_key(item_id), json.dumps(status_document(progress)).encode(), "application/json")
 
     try:
         result = discover_site(
@@ -43,7 +43,7 @@ def run_discovery(
         logger.exception("discovery crashed", extra={"batch_item_id": item_id})
         publish(DiscoveryProgress(status="2", pages_found=0, error_message=UNEXPECTED))
         return "2"
-    store.put(pages_key(item_id), json.dumps(pages_document(result)).encode(), "application/json")
+    store.put(discovery_pages_key(item_id), json.dumps(pages_document(result)).encode(), "application/json")
     publish(DiscoveryProgress.completed(result))
     logger.info("discovery completed", extra={"batch_item_id": item_id, "pages": len(result.pages)})
     return "1"

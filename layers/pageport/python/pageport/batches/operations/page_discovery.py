@@ -11,6 +11,7 @@ from pageport.batches.registry import ItemRef, Prepared, indexed_errors, registe
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed, field_error
+from pageport.layout import discovery_prefix, discovery_status_key
 from pageport.models.api import DiscoveryRequest
 from pageport.models.messages import DiscoveryMessage
 from pageport.queues import QueueName
@@ -19,17 +20,9 @@ from pageport.services.validation import normalized_url, parse_model
 from pageport.storage import ArtifactMissing, ArtifactStore
 
 
-def status_key(item_id: str) -> str:
-    return f"discovery/{item_id}/status.json"
-
-
-def pages_key(item_id: str) -> str:
-    return f"discovery/{item_id}/pages.json"
-
-
 def read_status(store: ArtifactStore, item_id: str) -> dict[str, Any] | None:
     try:
-        document: dict[str, Any] = json.loads(store.get(status_key(item_id), max_bytes=64 * 1024))
+        document: dict[str, Any] = json.loads(store.get(discovery_status_key(item_id), max_bytes=64 * 1024))
     except (ArtifactMissing, ValueError):
         return None  # not started yet (or unreadable): still processing
     return document
@@ -41,7 +34,7 @@ def write_failed_status(store: ArtifactStore, item_id: str, message: str) -> boo
     if current is not None and current.get("status") in ("1", "2"):
         return False
     body = {"status": "2", "pagesFound": (current or {}).get("pagesFound", 0), "errorMessage": message}
-    store.put(status_key(item_id), json.dumps(body).encode(), "application/json")
+    store.put(discovery_status_key(item_id), json.dumps(body).encode(), "application/json")
     return True
 
 
@@ -73,7 +66,7 @@ class PageDiscoveryOperation:
                     batch_item_id=item_id,
                     url=str(request["url"]),
                     max_pages=int(request["maxPages"]),
-                    artifact_prefix=f"discovery/{item_id}/",
+                    artifact_prefix=discovery_prefix(item_id),
                 ).model_dump(mode="json", by_alias=True),
             )
             for item_id, request in zip(item_ids, requests, strict=True)
