@@ -9,6 +9,7 @@ from pageport.db import shared_connection
 from pageport.models.api import Code2DesOut, Code2DesRequest
 from pageport.services import code2des
 from pageport.web import api_resolver, caller_scope
+from pageport.web.views import code2des_out
 
 app = api_resolver()
 
@@ -21,7 +22,7 @@ app = api_resolver()
 def create(projectId: Annotated[int, Path()], body: Annotated[Code2DesRequest, Body()]) -> Response[Code2DesOut]:
     scope = caller_scope(app, projectId)
     row = code2des.create_code2des(shared_connection(), scope, body)
-    return Response(status_code=201, content_type="application/json", body=code2des.to_api(row))
+    return Response(status_code=201, content_type="application/json", body=code2des_out(row))
 
 
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:

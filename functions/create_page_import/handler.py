@@ -10,6 +10,7 @@ from pageport.models.api import PageImportOut, PageImportRequest
 from pageport.services import page_imports
 from pageport.settings import get_settings
 from pageport.web import api_resolver, caller_scope
+from pageport.web.views import page_import_out
 
 app = api_resolver()
 
@@ -22,7 +23,7 @@ def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest,
     row = page_imports.create_page_import(
         shared_connection(), scope, body, allow_private=get_settings().pageport_allow_private_targets
     )
-    return Response(status_code=201, content_type="application/json", body=page_imports.to_api(row))
+    return Response(status_code=201, content_type="application/json", body=page_import_out(row))
 
 
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from pageport.db import reading
 from pageport.models.api import Code2DesOut
 from pageport.services import code2des
 from pageport.web import api_resolver, caller_scope
+from pageport.web.views import code2des_out
 
 app = api_resolver()
 
@@ -16,7 +17,7 @@ app = api_resolver()
 def read(projectId: Annotated[int, Path()], code2desId: Annotated[str, Path()]) -> Code2DesOut:
     scope = caller_scope(app, projectId)
     with reading() as cur:
-        return code2des.to_api(code2des.get_code2des(cur, scope, code2desId))
+        return code2des_out(code2des.get_code2des(cur, scope, code2desId))
 
 
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:

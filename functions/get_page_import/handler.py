@@ -8,6 +8,7 @@ from pageport.db import reading
 from pageport.models.api import PageImportOut
 from pageport.services import page_imports
 from pageport.web import api_resolver, caller_scope
+from pageport.web.views import page_import_out
 
 app = api_resolver()
 
@@ -16,7 +17,7 @@ app = api_resolver()
 def read(projectId: Annotated[int, Path()], pageImportId: Annotated[str, Path()]) -> PageImportOut:
     scope = caller_scope(app, projectId)
     with reading() as cur:
-        return page_imports.to_api(page_imports.get_page_import(cur, scope, pageImportId))
+        return page_import_out(page_imports.get_page_import(cur, scope, pageImportId))
 
 
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from pageport.db import shared_connection
 from pageport.models.api import Code2DesOut, MaterializationRequest
 from pageport.services import code2des
 from pageport.web import api_resolver, caller_scope
+from pageport.web.views import code2des_out
 
 app = api_resolver()
 
@@ -19,7 +20,7 @@ def put(
     body: Annotated[MaterializationRequest, Body()],
 ) -> Code2DesOut:
     scope = caller_scope(app, projectId)
-    return code2des.to_api(code2des.materialize(shared_connection(), scope, code2desId, body.node_id))
+    return code2des_out(code2des.materialize(shared_connection(), scope, code2desId, body.node_id))
 
 
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
-from pageport.db import shared_connection, transaction
+from pageport.db import shared_connection
 from pageport.models.api import BatchOut, BatchRetryRequest
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import batch_out
@@ -27,11 +27,7 @@ def retry(
     scope = caller_scope(app, projectId)
     conn = shared_connection()
     result = service.retry_batch(conn, scope, batchId, body.id)
-    view = result.batch
-    if result.created:
-        service.dispatch_now(conn, view.id)
-        with transaction(conn) as cur:
-            view = service.get_batch(cur, scope, view.id)
+    view = service.dispatch_new(conn, scope, result)
     return Response(status_code=201 if result.created else 200, content_type="application/json", body=batch_out(view))
 
 

@@ -311,16 +311,23 @@ def parse_cursor(cursor: str | None) -> int | None:
     return int(cursor)
 
 
-def dispatch_now(conn: Connection, batch_id: str) -> None:
-    """The fast path: the creating request sends its own items right after commit, with the
-    dispatcher's protocol; the schedule sweeps whatever this does not finish."""
+def dispatch_new(conn: Connection, scope: Scope, created: Created) -> BatchView:
+    """The fast path: a request that created a batch sends its own items right after commit,
+    with the dispatcher's protocol, and answers with the status that follows. A replay sends
+    nothing; the schedule sweeps whatever the fast path does not finish."""
+    if not created.created:
+        return created.batch
     from pageport import aws
     from pageport.batches.dispatch import Dispatcher
 
     try:
-        Dispatcher(conn, aws.sqs()).run(batch_id=batch_id, max_rounds=5)
+        Dispatcher(conn, aws.sqs()).run(batch_id=created.batch.id, max_rounds=5)
     except Exception:
         # Never fail the request for this: the rows are committed and the schedule will send them.
         from pageport.logging import logger
 
-        logger.exception("fast-path dispatch failed; the scheduled dispatcher will retry", extra={"batch_id": batch_id})
+        logger.exception(
+            "fast-path dispatch failed; the scheduled dispatcher will retry", extra={"batch_id": created.batch.id}
+        )
+    with conn.cursor() as cur:
+        return get_batch(cur, scope, created.batch.id)

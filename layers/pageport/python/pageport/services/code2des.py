@@ -11,7 +11,7 @@ from pageport.db import Connection, Cursor
 from pageport.errors import Conflict, NotFound, ServiceUnavailable
 from pageport.ids import new_id, new_nonce
 from pageport.logging import logger
-from pageport.models.api import Code2DesOut, Code2DesRequest
+from pageport.models.api import Code2DesRequest
 from pageport.models.messages import ConvertMessage
 from pageport.models.rows import Code2DesRow, PageImportRow
 from pageport.services.tenancy import Scope
@@ -127,26 +127,3 @@ def materialize(conn: Connection, scope: Scope, code2des_id: str, node_id: str) 
     if row.status != "1":
         raise Conflict("Only a completed Code2Des job can be materialized.", code="result_not_ready")
     return row
-
-
-def to_api(row: Code2DesRow) -> Code2DesOut:
-    return Code2DesOut(
-        code2des_id=row.id,
-        project_id=row.project_id,
-        organization_id=row.organization_id,
-        page_import_id=row.page_import_id,
-        figma_file_key=row.figma_file_key,
-        screen_id=row.screen_id,
-        placement_target=row.placement_target,
-        status=row.status,
-        attempt=row.attempt,
-        result_url=row.result_url,
-        warning_count=row.warning_count,
-        error_message=row.error_message,
-        materialized_at=row.materialized_at,
-        materialized_node_id=row.materialized_node_id,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-        created_by=row.created_by,
-        updated_by=row.updated_by,
-    )

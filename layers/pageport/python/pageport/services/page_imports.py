@@ -10,7 +10,7 @@ from pageport.db import Connection, Cursor
 from pageport.errors import NotFound, ServiceUnavailable
 from pageport.ids import new_id, new_nonce
 from pageport.logging import logger
-from pageport.models.api import PageImportOut, PageImportRequest, Viewport
+from pageport.models.api import PageImportRequest, Viewport
 from pageport.models.messages import CaptureMessage
 from pageport.models.rows import PageImportRow
 from pageport.services.tenancy import Scope
@@ -103,26 +103,3 @@ def get_page_import(cur: Cursor, scope: Scope, page_import_id: str) -> PageImpor
     if row is None:
         raise NotFound("Page Import not found.")
     return PageImportRow.model_validate(row)
-
-
-def to_api(row: PageImportRow) -> PageImportOut:
-    return PageImportOut(
-        page_import_id=row.id,
-        project_id=row.project_id,
-        organization_id=row.organization_id,
-        source_kind=row.source_kind,
-        source_url=row.source_url,
-        viewport=Viewport(width=row.viewport_width, height=row.viewport_height),
-        device_scale_factor=row.device_scale_factor,
-        ready_selector=row.ready_selector,
-        status=row.status,
-        attempt=row.attempt,
-        result_url=row.result_url,
-        capture_hash=row.capture_hash,
-        screenshot_url=row.screenshot_url,
-        error_message=row.error_message,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-        created_by=row.created_by,
-        updated_by=row.updated_by,
-    )

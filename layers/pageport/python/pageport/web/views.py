@@ -5,7 +5,17 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from pageport.batches.service import BatchView, DiscoveryView, ItemView
-from pageport.models.api import BatchCounts, BatchItemOut, BatchOut, DiscoveredPageOut, DiscoveryOut
+from pageport.models.api import (
+    BatchCounts,
+    BatchItemOut,
+    BatchOut,
+    Code2DesOut,
+    DiscoveredPageOut,
+    DiscoveryOut,
+    PageImportOut,
+    Viewport,
+)
+from pageport.models.rows import Code2DesRow, PageImportRow
 
 
 def batch_out(view: BatchView) -> BatchOut:
@@ -50,4 +60,50 @@ def discovery_out(view: DiscoveryView) -> DiscoveryOut:
         ],
         truncated=view.truncated,
         error_message=view.error_message,
+    )
+
+
+def page_import_out(row: PageImportRow) -> PageImportOut:
+    return PageImportOut(
+        page_import_id=row.id,
+        project_id=row.project_id,
+        organization_id=row.organization_id,
+        source_kind=row.source_kind,
+        source_url=row.source_url,
+        viewport=Viewport(width=row.viewport_width, height=row.viewport_height),
+        device_scale_factor=row.device_scale_factor,
+        ready_selector=row.ready_selector,
+        status=row.status,
+        attempt=row.attempt,
+        result_url=row.result_url,
+        capture_hash=row.capture_hash,
+        screenshot_url=row.screenshot_url,
+        error_message=row.error_message,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        created_by=row.created_by,
+        updated_by=row.updated_by,
+    )
+
+
+def code2des_out(row: Code2DesRow) -> Code2DesOut:
+    return Code2DesOut(
+        code2des_id=row.id,
+        project_id=row.project_id,
+        organization_id=row.organization_id,
+        page_import_id=row.page_import_id,
+        figma_file_key=row.figma_file_key,
+        screen_id=row.screen_id,
+        placement_target=row.placement_target,
+        status=row.status,
+        attempt=row.attempt,
+        result_url=row.result_url,
+        warning_count=row.warning_count,
+        error_message=row.error_message,
+        materialized_at=row.materialized_at,
+        materialized_node_id=row.materialized_node_id,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        created_by=row.created_by,
+        updated_by=row.updated_by,
     )

@@ -10,6 +10,12 @@ from pageport.models.messages import CaptureMessage, ConvertMessage
 from pageport.storage import ArtifactStore
 
 
+def _put_manifest(store: ArtifactStore, prefix: str, manifest: PageImportManifest | Code2DesManifest) -> str:
+    """Written last: its presence means every artifact it names is already in place."""
+    store.put(prefix + "manifest.json", manifest.model_dump_json(by_alias=True).encode(), "application/json")
+    return store.url(prefix + "manifest.json")
+
+
 def _failure_artifact(
     store: ArtifactStore, prefix: str, safe_message: str, detail: Mapping[str, object]
 ) -> ArtifactRef:
@@ -38,8 +44,7 @@ def write_capture_success(
         assets=stored_assets,
         warnings=warnings,
     )
-    store.put(prefix + "manifest.json", manifest.model_dump_json(by_alias=True).encode(), "application/json")
-    return store.url(prefix + "manifest.json")
+    return _put_manifest(store, prefix, manifest)
 
 
 def write_capture_failure(
@@ -54,8 +59,7 @@ def write_capture_failure(
         failure=_failure_artifact(store, prefix, safe_message, detail or {}),
         error_message=safe_message,
     )
-    store.put(prefix + "manifest.json", manifest.model_dump_json(by_alias=True).encode(), "application/json")
-    return store.url(prefix + "manifest.json")
+    return _put_manifest(store, prefix, manifest)
 
 
 def write_convert_success(
@@ -76,8 +80,7 @@ def write_convert_success(
         images={digest: store.put(f"{prefix}images/{digest}", data) for digest, data in sorted(images.items())},
         warning_count=warning_count,
     )
-    store.put(prefix + "manifest.json", manifest.model_dump_json(by_alias=True).encode(), "application/json")
-    return store.url(prefix + "manifest.json")
+    return _put_manifest(store, prefix, manifest)
 
 
 def write_convert_failure(
@@ -92,5 +95,4 @@ def write_convert_failure(
         failure=_failure_artifact(store, prefix, safe_message, detail or {}),
         error_message=safe_message,
     )
-    store.put(prefix + "manifest.json", manifest.model_dump_json(by_alias=True).encode(), "application/json")
-    return store.url(prefix + "manifest.json")
+    return _put_manifest(store, prefix, manifest)
