@@ -23,7 +23,11 @@ def camel_alias(name: str) -> str:
 class CamelModel(BaseModel):
     """JSON is camelCase, Python is snake_case; unknown fields are refused, not ignored."""
 
-    model_config = ConfigDict(alias_generator=camel_alias, populate_by_name=True, extra="forbid", frozen=True)
+    # defer_build: a Lambda builds the validators of the models it uses, at first use, not
+    # every model of the layer at import (cold start).
+    model_config = ConfigDict(
+        alias_generator=camel_alias, populate_by_name=True, extra="forbid", frozen=True, defer_build=True
+    )
 
     def to_json_dict(self) -> dict[str, object]:
         return self.model_dump(mode="json", by_alias=True)

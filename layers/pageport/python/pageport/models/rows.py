@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 
 class Row(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, defer_build=True)
 
 
 class AuditedRow(Row):

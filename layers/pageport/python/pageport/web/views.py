@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
-from pageport.batches.service import BatchView, DiscoveryView, ItemView
 from pageport.models.api import (
     BatchCounts,
     BatchItemOut,
@@ -16,6 +16,9 @@ from pageport.models.api import (
     Viewport,
 )
 from pageport.models.rows import Code2DesRow, PageImportRow
+
+if TYPE_CHECKING:
+    from pageport.batches.service import BatchView, DiscoveryView, ItemView
 
 
 def batch_out(view: BatchView) -> BatchOut:
