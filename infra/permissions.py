@@ -38,6 +38,14 @@ S3_ACCESS: dict[str, tuple[S3Access, ...]] = {
     "discovery_worker": (write("discovery/"),),
     "get_code2des_result": (read("code2des/"),),
     "get_batch_discovery": (read("discovery/"),),
+    # page_discovery has no job table: its status is read from, and its failure (cancel, dead
+    # letter, terminal dispatch failure) written to, discovery/{itemId}/status.json.
+    "get_batch": (read("discovery/"),),
+    "list_batch_items": (read("discovery/"),),
+    "retry_batch": (read("discovery/"),),
+    "cancel_batch": (read("discovery/"), write("discovery/")),
+    "dead_letter": (read("discovery/"), write("discovery/")),
+    "dispatcher": (read("discovery/"), write("discovery/")),
     WEBHOOK_FUNCTIONS["page-imports"]: (read("page-imports/"),),
     WEBHOOK_FUNCTIONS["code2des"]: (read("code2des/"),),
 }

@@ -156,6 +156,16 @@ class PageportStack(Stack):
                         resources=[bucket.arn_for_objects(f"{access.prefix}*")],
                     )
                 )
+                if access.mode == "read":
+                    # Without ListBucket S3 answers 403, not 404, for a key that is not there yet
+                    # (say a discovery status.json before the worker starts): allow it for the prefix.
+                    fn.role.add_to_policy(
+                        iam.PolicyStatement(
+                            actions=["s3:ListBucket"],
+                            resources=[bucket.bucket_arn],
+                            conditions={"StringLike": {"s3:prefix": [f"{access.prefix}*"]}},
+                        )
+                    )
                 Validations.of(fn.role).acknowledge(
                     Acknowledgment(
                         id=f"AwsSolutions-IAM5[Resource::<{logical_id(bucket)}.Arn>/{access.prefix}*]",
