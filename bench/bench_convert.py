@@ -23,13 +23,15 @@ import harness
 from pageport.convert import convert_capture
 
 
-def _median_time(fn: Callable[[], object], repeat: int) -> float:
-    samples = []
+def _median_times(fns: list[Callable[[], object]], repeat: int) -> list[float]:
+    """Median wall time of each fn, sampled alternately so that all see the same machine load."""
+    samples: list[list[float]] = [[] for _ in fns]
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        for fn, out in zip(fns, samples, strict=True):
+            start = time.perf_counter()
+            fn()
+            out.append(time.perf_counter() - start)
+    return [statistics.median(s) for s in samples]
 
 
 def main() -> int:
@@ -47,12 +49,11 @@ def main() -> int:
     for name, cap in captures.items():
         data, assets = cap.capture_json, cap.assets
         convert_capture(data, assets)  # warm caches and imports
-        ours = _median_time(
-            lambda d=data, a=assets: convert_capture(d, a),  # type: ignore[misc]
-            args.repeat,
-        )
-        floor = _median_time(
-            lambda d=data: json.dumps(json.loads(d)),  # type: ignore[misc]
+        ours, floor = _median_times(
+            [
+                lambda d=data, a=assets: convert_capture(d, a),  # type: ignore[misc]
+                lambda d=data: json.dumps(json.loads(d)),  # type: ignore[misc]
+            ],
             args.repeat,
         )
         ratios.append(ours / floor)

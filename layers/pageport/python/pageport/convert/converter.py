@@ -12,6 +12,7 @@ import hashlib
 import io
 import json
 import math
+import operator
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from pageport.capture.schema import (
     TextNode,
 )
 from pageport.convert import css, layout, naming
+from pageport.convert.css import round_to
 from pageport.convert.figma import (
     RGBA,
     BlendMode,
@@ -106,6 +108,28 @@ _NEVER = {
     "optgroup",
 }
 _CLIPPING = {"hidden", "clip", "auto", "scroll"}
+# Property names per side/corner, spelled once rather than formatted for every element.
+_SIDES = ("top", "right", "bottom", "left")
+_BORDER_STYLE = tuple(f"border-{s}-style" for s in _SIDES)
+_BORDER_WIDTH = tuple(f"border-{s}-width" for s in _SIDES)
+_BORDER_COLOR = tuple(f"border-{s}-color" for s in _SIDES)
+_PADDING = tuple(f"padding-{s}" for s in _SIDES)
+_BORDER_PADDING = tuple(zip(_BORDER_WIDTH, _PADDING, strict=True))
+_CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
+_RADIUS = tuple(f"border-{c}-radius" for c in _CORNERS)
+_NO_BORDER = ("none", "hidden")
+# Values for which a side draws nothing / a corner is square (None and "" read as the default).
+_UNDRAWN_STYLES = frozenset({"none", "hidden", "", None})
+_SQUARE_RADII = frozenset({"0px", "", None})
+_NONE_VALUES = frozenset({"none", "", None})
+_FLEX = ("flex", "inline-flex")
+_BY_ORDER = operator.attrgetter("order")
+_RARE_EFFECTS = ("filter", "backdrop-filter", "clip-path", "mask-image")
+_BLUR_RE = re.compile(r"blur\(([\d.]+)px\)")
+_MATRIX_RE = re.compile(r"matrix\(([^)]*)\)")
+_SVG_TAG_RE = re.compile(r"<svg\b[^>]*>", flags=re.I)
+_SIZE_ATTR_RE = re.compile(r'\s(width|height)="[^"]*"')
+_CURRENTCOLOR_RE = re.compile(r"currentcolor", flags=re.I)
 
 
 @dataclass
@@ -119,19 +143,29 @@ class Conversion:
 
 
 def _getter(styles: Mapping[str, str]) -> StyleGet:
-    def get(name: str) -> str | None:
-        return styles.get(name, STYLE_DEFAULTS.get(name))
+    """styles.get with STYLE_DEFAULTS filled in (ElementNode.style's semantics).
 
-    return get
+    One merged dict per element makes each of the ~50 lookups per element a bare dict.get
+    instead of a Python call doing two lookups (the converter's most frequent call). It lives
+    as long as the element is being converted (kept for the whole run, 20k of them would
+    weigh tens of MB).
+    """
+    return {**STYLE_DEFAULTS, **styles}.get
 
 
 def _r(v: float) -> float:
-    out = round(v, 2)
-    return 0.0 if out == 0 else out
+    # `or` maps both 0.0 and -0.0 to 0.0 (so "-0.0" never reaches the JSON).
+    return round_to(v, 2) or 0.0
 
 
 def _rect(box: Box | LineBox) -> Rectangle:
-    return {"x": _r(box.x), "y": _r(box.y), "width": _r(max(box.width, 0.0)), "height": _r(max(box.height, 0.0))}
+    w, h = box.width, box.height
+    return {
+        "x": round_to(box.x, 2) or 0.0,
+        "y": round_to(box.y, 2) or 0.0,
+        "width": round_to(0.0 if w < 0.0 else w, 2) or 0.0,  # max(w, 0.0), inlined
+        "height": round_to(0.0 if h < 0.0 else h, 2) or 0.0,
+    }
 
 
 @dataclass
@@ -149,6 +183,8 @@ class _Converter:
     images: dict[str, dict[str, Any]] = field(default_factory=dict)
     hoisted: list[_Item] = field(default_factory=list)
     _where: str = "page"
+    # Memo of _inline_text, keyed by id() (the doc keeps every element alive for the run).
+    _inline: dict[int, bool] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         web = [f.family for f in self.doc.fonts if f.url and f.status == "loaded"]
@@ -188,7 +224,7 @@ class _Converter:
         if html is not None:
             items.append(html)
         items.extend(self.hoisted)
-        items.sort(key=lambda i: i.order)
+        items.sort(key=_BY_ORDER)
         root["children"] = [i.node for i in items]
         return root
 
@@ -197,7 +233,7 @@ class _Converter:
     def element(self, el: ElementNode, *, in_root: bool = False) -> _Item | None:
         if el.tag in _NEVER:
             return None
-        get = el.style
+        get = _getter(el.styles)
         if get("opacity") == "0" or get("display") == "none":
             return None
         saved, self._where = self._where, f"#{el.id} <{el.tag}>"
@@ -211,19 +247,21 @@ class _Converter:
         position = get("position") or "static"
         if el.tag == "svg" and el.svg:
             node = self.svg_node(el, get)
-        elif el.tag == "img" and self._svg_image(el) is not None:
-            node = self.svg_node(el, get, markup=self._svg_image(el))
+        elif el.tag == "img" and (markup := self._svg_image(el)) is not None:
+            node = self.svg_node(el, get, markup=markup)
         else:
             node = self.frame(naming.element_name(el), box, "FRAME")
             if el.visible:
                 self.decorate(node, box, get, el.images, el)
             self.replaced(node, el, get)
         self.common(node, get, el)
-        children = self.children(el, node)
+        children = self.children(el, node) if el.children or el.pseudo else []  # most boxes are leaves
         if children:
-            node.setdefault("children", []).extend(i.node for i in children)
-        if node.get("layoutMode") is None and children:
-            layout.infer(node, get, [i.node for i in children], [i.in_flow for i in children])
+            kids = [i.node for i in children]
+            node.setdefault("children", []).extend(kids)
+            # infer() gives up on anything but a flex container: only call it for those.
+            if node.get("layoutMode") is None and (get("display") or "") in _FLEX:
+                layout.infer(node, get, kids, [i.in_flow for i in children])
         if node["type"] == "FRAME" and not node.get("children") and el.tag in ("img",):
             node["type"] = "RECTANGLE"
         if not self._paints(node) and not node.get("children"):
@@ -283,7 +321,8 @@ class _Converter:
         }
 
     def common(self, node: Node, get: StyleGet, el: ElementNode | None) -> None:
-        opacity = css.px(get("opacity"), default=1.0) if get("opacity") else 1.0
+        opacity_value = get("opacity")
+        opacity = css.px(opacity_value, default=1.0) if opacity_value else 1.0
         if opacity < 1:
             node["opacity"] = round(opacity, 4)
         blend = get("mix-blend-mode") or "normal"
@@ -302,11 +341,13 @@ class _Converter:
         transform = get("transform") or "none"
         if transform != "none" and not _is_translation(transform):
             self.warn(f"transform {transform} kept as its bounding box")
+        if _NONE_VALUES.issuperset(map(get, _RARE_EFFECTS)):
+            return  # no filter, clip-path or mask (the common case)
         for prop in ("filter", "backdrop-filter"):
             value = get(prop) or "none"
             if value == "none":
                 continue
-            m = re.fullmatch(r"blur\(([\d.]+)px\)", value)
+            m = _BLUR_RE.fullmatch(value)
             if m:
                 node.setdefault("effects", []).append(
                     {
@@ -329,15 +370,18 @@ class _Converter:
         bg = css.parse_color(get("background-color"))
         if bg and bg["a"] > 0:
             fills.append(css.solid(bg))
-        clip = css.split_top(get("background-clip") or "border-box")[-1]
+        clip_value = get("background-clip") or "border-box"
+        clip = clip_value if clip_value == "border-box" else css.split_top(clip_value)[-1]
         if clip not in ("border-box", "text") and bg and bg["a"] > 0:
             self.warn(f"background-clip {clip}")
-        layers = css.split_top(get("background-image") or "none")
-        sizes = css.split_top(get("background-size") or "auto")
-        positions = css.split_top(get("background-position") or "0% 0%")
-        repeats = css.split_top(get("background-repeat") or "repeat")
+        image = get("background-image") or "none"
         extra_children: list[Node] = []
-        if get("-webkit-background-clip") != "text" and get("background-clip") != "text":
+        # Most boxes have no background image: skip splitting the per-layer lists then.
+        if image != "none" and get("-webkit-background-clip") != "text" and get("background-clip") != "text":
+            layers = css.split_top(image)
+            sizes = css.split_top(get("background-size") or "auto")
+            positions = css.split_top(get("background-position") or "0% 0%")
+            repeats = css.split_top(get("background-repeat") or "repeat")
             for i in range(len(layers) - 1, -1, -1):
                 layer = layers[i]
                 if layer in ("none", ""):
@@ -375,14 +419,15 @@ class _Converter:
         self.outline(node, get)
 
     def borders(self, node: Node, box: Box, get: StyleGet) -> None:
-        sides = ("top", "right", "bottom", "left")
+        if _UNDRAWN_STYLES.issuperset(map(get, _BORDER_STYLE)):
+            return  # the common case: no side drawn, so widths and colors do not matter
+        sides = [get(name) or "none" for name in _BORDER_STYLE]
         widths = []
         colors: list[RGBA | None] = []
         styles = []
-        for s in sides:
-            style = get(f"border-{s}-style") or "none"
-            width = css.px(get(f"border-{s}-width")) if style not in ("none", "hidden") else 0.0
-            color = css.parse_color(get(f"border-{s}-color"))
+        for i, style in enumerate(sides):
+            width = css.px(get(_BORDER_WIDTH[i])) if style not in _NO_BORDER else 0.0
+            color = css.parse_color(get(_BORDER_COLOR[i]))
             if color is not None and color["a"] == 0:
                 width = 0.0
             widths.append(width)
@@ -391,6 +436,10 @@ class _Converter:
         if max(widths) <= 0:
             return
         drawn = [c for c in colors if c is not None]
+        if not drawn:
+            # Widths but no color to draw them in (a malformed capture): nothing to stroke.
+            self.warn("border without a color left out")
+            return
         color = max(drawn, key=lambda c: sum(1 for d in drawn if d == c))
         if any(c != color for c in drawn):
             self.warn("border sides have different colors; the most common one is used")
@@ -414,30 +463,30 @@ class _Converter:
             node["strokeDashes"] = [weight * 3, weight * 3] if "dashed" in used_styles else [weight, weight]
 
     def radii(self, node: Node, box: Box, get: StyleGet) -> None:
+        values = list(map(get, _RADIUS))
+        if _SQUARE_RADII.issuperset(values):
+            return  # square corners (the default), nothing to parse
+        w, h = box.width, box.height
+        if values.count(values[0]) == 4:
+            # One radius on every corner (the usual case): parse and scale it once.
+            rx, ry = css.radius_pair(values[0], w, h)
+            if abs(rx - ry) > 0.5:
+                for corner in _CORNERS:
+                    self.warn(f"elliptical border-{corner}-radius drawn circular")
+            c = min(rx, ry)
+            if c <= 0:
+                return
+            node["cornerRadius"] = _r(c * _radius_scale([c, c, c, c], w, h))
+            return
         corners = []
-        for corner in ("top-left", "top-right", "bottom-right", "bottom-left"):
-            rx, ry = css.radius_pair(get(f"border-{corner}-radius"), box.width, box.height)
+        for corner, value in zip(_CORNERS, values, strict=True):
+            rx, ry = css.radius_pair(value, w, h)
             if abs(rx - ry) > 0.5:
                 self.warn(f"elliptical border-{corner}-radius drawn circular")
             corners.append(min(rx, ry))
         if max(corners) <= 0:
             return
-        # CSS shrinks overlapping radii (a pill's 9999px); Figma clamps them itself, but store
-        # what is drawn so the value reads sensibly in the inspector.
-        w, h = box.width, box.height
-        f = min(
-            [1.0]
-            + [
-                side / total
-                for total, side in (
-                    (corners[0] + corners[1], w),
-                    (corners[3] + corners[2], w),
-                    (corners[0] + corners[3], h),
-                    (corners[1] + corners[2], h),
-                )
-                if total > side > 0
-            ]
-        )
+        f = _radius_scale(corners, w, h)
         corners = [_r(c * f) for c in corners]
         if len(set(corners)) == 1:
             node["cornerRadius"] = corners[0]
@@ -445,8 +494,12 @@ class _Converter:
             node["rectangleCornerRadii"] = corners
 
     def shadows(self, node: Node, get: StyleGet) -> None:
+        value = get("box-shadow")
+        if not value or value == "none":
+            node.setdefault("effects", [])  # no shadow (the common case): effects stay as they are
+            return
         try:
-            shadows = css.parse_shadows(get("box-shadow"))
+            shadows = css.parse_shadows(value)
         except css.CssError as exc:
             self.warn(f"box-shadow: {exc}")
             return
@@ -468,9 +521,11 @@ class _Converter:
 
     def outline(self, node: Node, get: StyleGet) -> None:
         style = get("outline-style") or "none"
+        if style == "none":
+            return
         width = css.px(get("outline-width"))
         color = css.parse_color(get("outline-color"))
-        if style == "none" or width <= 0 or color is None or color["a"] == 0:
+        if width <= 0 or color is None or color["a"] == 0:
             return
         if node.get("strokes") or css.px(get("outline-offset")) != 0:
             self.warn("outline not expressed (border or offset present)")
@@ -635,10 +690,7 @@ class _Converter:
 
     def _content_box(self, el: ElementNode, get: StyleGet) -> Box:
         b = el.box
-        t, r, bot, left = (
-            css.px(get(f"border-{s}-width")) + css.px(get(f"padding-{s}"), b.width)
-            for s in ("top", "right", "bottom", "left")
-        )
+        t, r, bot, left = (css.px(get(bw)) + css.px(get(pad), b.width) for bw, pad in _BORDER_PADDING)
         if t == r == bot == left == 0:
             return b
         return Box(x=b.x + left, y=b.y + t, width=max(0.0, b.width - left - r), height=max(0.0, b.height - t - bot))
@@ -723,7 +775,7 @@ class _Converter:
         node = self.frame(naming.element_name(el), el.box, "VECTOR")
         svg = markup if markup is not None else (el.svg or "")
         color = get("color") or "rgb(0, 0, 0)"
-        svg = re.sub(r"currentcolor", color, svg, flags=re.I)
+        svg = _CURRENTCOLOR_RE.sub(color, svg)
         node["pageport"] = {"svg": _svg_root_attrs(svg, el.box.width, el.box.height), "tag": el.tag}
         if el.visible:
             # An <svg> box can still carry CSS paint (background, border, shadow).
@@ -760,11 +812,18 @@ class _Converter:
         flush()
         if el.pseudo and el.pseudo.after:
             items.extend(self.pseudo(el.pseudo.after, "::after", last_order + 0.75))
-        items.sort(key=lambda i: i.order)  # stable: DOM order among equals
+        items.sort(key=_BY_ORDER)  # stable: DOM order among equals
         return items
 
     def _inline_text(self, el: ElementNode) -> bool:
         """Plain inline content that can live inside a TEXT node's runs."""
+        # Memoized: each level of children() asks again about the whole subtree below it.
+        known = self._inline.get(id(el))
+        if known is None:
+            known = self._inline[id(el)] = self._is_inline_text(el)
+        return known
+
+    def _is_inline_text(self, el: ElementNode) -> bool:
         if el.tag == "br":
             return True
         if el.tag in _REPLACED or el.tag in _NEVER:
@@ -794,7 +853,7 @@ class _Converter:
             if n.tag == "br":
                 yield Segment("\n", {}, None, deco)
                 continue
-            get = n.style
+            get = _getter(n.styles)
             line = set((get("text-decoration-line") or "none").split()) - {"none"}
             if n.visible:
                 rect = self.frame(naming.element_name(n), n.box, "RECTANGLE")
@@ -812,12 +871,11 @@ class _Converter:
         lines = [ln for ln in lines if any(s.text.strip() for s in ln.segments if s.line)]
         if not lines:
             return []
+        if len(lines) == 1:
+            return [*decorations, *self._text_nodes(lines, None, True)]
         styles = next(s.styles for s in segments if s.line is not None)
         content = self._content_box(parent, parent.style)
         align = text_align(styles)
-        single = len(lines) == 1
-        if single:
-            return [*decorations, *self._text_nodes(lines, None, True)]
         # Multi-line: one paragraph if every line sits where the container's alignment puts
         # it (else something beside the text, like an inline-block, shaped the lines).
         left, right = content.x, content.x + content.width
@@ -841,26 +899,20 @@ class _Converter:
         ws = next((s.styles.get("white-space", "normal") for s in segs if s.line), "normal")
         preserve = ws in ("pre", "pre-wrap", "pre-line", "break-spaces")
         pieces = join_lines(lines, preserve)
-        top = lines[0].top
-        bottom = lines[-1].bottom
         left = span[0] if span else min(ln.left for ln in lines)
         right = span[1] if span else max(ln.right for ln in lines)
-        first = lines[0]
-        box = Box(x=left, y=top, width=right - left, height=bottom - top)
-        node = self.text_node_from_pieces(pieces, box, lines, single)
-        _ = first
+        node = self.text_node_from_pieces(pieces, left, right - left, lines, single)
         return [node] if node is not None else []
 
     def text_node(self, segs: list[Segment], box: Box, *, single: bool, width: float) -> Node | None:
         lines = cluster_lines(segs)
         pieces = join_lines(lines, False)
-        return self.text_node_from_pieces(
-            pieces, Box(x=box.x, y=lines[0].top, width=width, height=lines[-1].bottom - lines[0].top), lines, single
-        )
+        return self.text_node_from_pieces(pieces, box.x, width, lines, single)
 
     def text_node_from_pieces(
-        self, pieces: list[tuple[str, Segment]], box: Box, lines: list[Any], single: bool
+        self, pieces: list[tuple[str, Segment]], x: float, width: float, lines: list[Any], single: bool
     ) -> Node | None:
+        """A TEXT node whose box starts at x with the given width (the lines give its top)."""
         # Runs of consecutive text drawn by the same segment (styles are per segment), with
         # the paragraph's outer whitespace trimmed.
         texts: list[list[Any]] = []
@@ -877,8 +929,59 @@ class _Converter:
             return None
         texts[0][0] = texts[0][0].lstrip()
         texts[-1][0] = texts[-1][0].rstrip()
-        runs: list[tuple[Segment, int]] = [(seg, len(text)) for text, seg in texts]
         characters = "".join(text for text, _ in texts)
+        overrides: list[int] = []
+        table: dict[str, TypeStyle] = {}
+        base: dict[str, Any]
+        if len(texts) == 1:
+            # One run (most text): its segment is the base style and nothing is overridden.
+            base_seg = texts[0][1]
+            lh = line_height(lines, base_seg.styles)
+            base = dict(self.text_styles.type_style(base_seg, lh))
+        else:
+            base_seg, lh, base = self._style_runs(texts, lines, table, overrides)
+        fills: list[Paint] = base.pop("fills", [])
+        # Figma centres each line's glyphs in its line height, as CSS does: place the box so
+        # that the first line's centre matches the captured line fragment's centre.
+        first_line = lines[0]
+        centre = (first_line.top + first_line.bottom) / 2
+        height = lh * len(lines) if not single else lh
+        top = centre - lh / 2
+        auto = "WIDTH_AND_HEIGHT" if single else "HEIGHT"
+        base["textAutoResize"] = auto
+        if single:
+            base["textAlignHorizontal"] = "LEFT"
+        node: Node = {
+            "id": "",
+            "name": naming.clip(characters, 40) or "Text",
+            "type": "TEXT",
+            "absoluteBoundingBox": {"x": _r(float(x)), "y": _r(top), "width": _r(float(width)), "height": _r(height)},
+            "blendMode": "PASS_THROUGH",
+            "characters": characters,
+            "style": base,  # type: ignore[typeddict-item]
+            "characterStyleOverrides": overrides,
+            "styleOverrideTable": table,
+            "fills": fills,
+            "strokes": [],
+            "effects": self.text_styles.effects(base_seg.styles),
+        }
+        _, replaced = self.fonts.resolve(base_seg.styles.get("font-family", ""))
+        if replaced is not None:
+            node["pageport"] = {"fontFallback": replaced}
+        stroke_w = css.px(base_seg.styles.get("-webkit-text-stroke-width"))
+        if stroke_w > 0:
+            color = css.parse_color(base_seg.styles.get("-webkit-text-stroke-color"))
+            if color:
+                node["strokes"] = [css.solid(color)]
+                node["strokeWeight"] = _r(stroke_w)
+                node["strokeAlign"] = "CENTER"
+        return node
+
+    def _style_runs(
+        self, texts: list[list[Any]], lines: list[Any], table: dict[str, TypeStyle], overrides: list[int]
+    ) -> tuple[Segment, float, dict[str, Any]]:
+        """Mixed styles: (base segment, line height, base style); fills table and overrides."""
+        runs: list[tuple[Segment, int]] = [(seg, len(text)) for text, seg in texts]
         per_seg: dict[int, int] = {}
         for seg, n in runs:
             if seg.line is not None:
@@ -914,55 +1017,20 @@ class _Converter:
         order = list(dict.fromkeys(k for k, _ in keyed_runs))
         base_key = max(order, key=lambda k: counts[k])
         base = dict(styles_by_key[base_key])
-        table: dict[str, TypeStyle] = {}
         ids: dict[str, int] = {}
-        overrides: list[int] = []
+        id_runs: list[tuple[int, int]] = []
         for k, n in keyed_runs:
             if k != base_key and k not in ids:
                 ids[k] = len(ids) + 1
                 table[str(ids[k])] = style_diff(base, styles_by_key[k])  # type: ignore[arg-type]
-            overrides.extend([ids.get(k, 0)] * n)
-        while overrides and overrides[-1] == 0:
-            overrides.pop()
-        fills: list[Paint] = base.pop("fills", [])  # type: ignore[assignment]
-        # Figma centres each line's glyphs in its line height, as CSS does: place the box so
-        # that the first line's centre matches the captured line fragment's centre.
-        first_line = lines[0]
-        centre = (first_line.top + first_line.bottom) / 2
-        height = lh * len(lines) if not single else lh
-        top = centre - lh / 2
-        auto = "WIDTH_AND_HEIGHT" if single else "HEIGHT"
-        base["textAutoResize"] = auto
-        if single:
-            base["textAlignHorizontal"] = "LEFT"
-        node: Node = {
-            "id": "",
-            "name": naming.clip(characters, 40) or "Text",
-            "type": "TEXT",
-            "absoluteBoundingBox": {"x": _r(box.x), "y": _r(top), "width": _r(box.width), "height": _r(height)},
-            "blendMode": "PASS_THROUGH",
-            "characters": characters,
-            "style": base,  # type: ignore[typeddict-item]
-            "characterStyleOverrides": overrides,
-            "styleOverrideTable": table,
-            "fills": fills,
-            "strokes": [],
-            "effects": self.text_styles.effects(base_seg.styles),
-        }
-        fallback = self.fonts.fallbacks
-        requested = base_seg.styles.get("font-family", "")
-        used, replaced = self.fonts.resolve(requested)
-        if replaced is not None:
-            node["pageport"] = {"fontFallback": replaced}
-            _ = fallback, used
-        stroke_w = css.px(base_seg.styles.get("-webkit-text-stroke-width"))
-        if stroke_w > 0:
-            color = css.parse_color(base_seg.styles.get("-webkit-text-stroke-color"))
-            if color:
-                node["strokes"] = [css.solid(color)]
-                node["strokeWeight"] = _r(stroke_w)
-                node["strokeAlign"] = "CENTER"
-        return node
+            id_runs.append((ids.get(k, 0), n))
+        # Trailing base-style characters are implied: drop whole runs rather than popping a
+        # long paragraph's zeros one by one.
+        while id_runs and (id_runs[-1][0] == 0 or id_runs[-1][1] <= 0):
+            id_runs.pop()
+        for ident, n in id_runs:
+            overrides += [ident] * n
+        return base_seg, lh, base
 
     # ------------------------------------------------------------------ pseudo-elements
 
@@ -1017,11 +1085,24 @@ class _Converter:
             self._where = saved
 
     def _pseudo_content_box(self, b: Box, get: StyleGet) -> Box:
-        t, r, bot, left = (
-            css.px(get(f"border-{s}-width")) + css.px(get(f"padding-{s}"), b.width)
-            for s in ("top", "right", "bottom", "left")
-        )
+        t, r, bot, left = (css.px(get(bw)) + css.px(get(pad), b.width) for bw, pad in _BORDER_PADDING)
         return Box(x=b.x + left, y=b.y + t, width=max(0.0, b.width - left - r), height=max(0.0, b.height - t - bot))
+
+
+def _radius_scale(corners: list[float], w: float, h: float) -> float:
+    """The factor CSS shrinks overlapping radii by (a pill's 9999px). Figma clamps radii
+    itself, but storing what is drawn makes the value read sensibly in the inspector."""
+    top_left, top_right, bottom_right, bottom_left = corners
+    f = 1.0
+    for total, side in (
+        (top_left + top_right, w),
+        (bottom_left + bottom_right, w),
+        (top_left + bottom_left, h),
+        (top_right + bottom_right, h),
+    ):
+        if total > side > 0:
+            f = min(f, side / total)
+    return f
 
 
 def _image_size(data: bytes) -> tuple[float, float]:
@@ -1034,7 +1115,7 @@ def _image_size(data: bytes) -> tuple[float, float]:
 
 
 def _is_translation(transform: str) -> bool:
-    m = re.fullmatch(r"matrix\(([^)]*)\)", transform)
+    m = _MATRIX_RE.fullmatch(transform)
     if m:
         a, b, c, d = (float(v) for v in m.group(1).split(",")[:4])
         return math.isclose(a, 1) and math.isclose(d, 1) and b == 0 and c == 0
@@ -1043,11 +1124,11 @@ def _is_translation(transform: str) -> bool:
 
 def _svg_root_attrs(svg: str, w: float, h: float) -> str:
     """Give the root <svg> explicit size and namespaces so it parses standalone."""
-    m = re.search(r"<svg\b[^>]*>", svg, flags=re.I)
+    m = _SVG_TAG_RE.search(svg)
     if not m:
         return svg
     tag = m.group(0)
-    new = re.sub(r'\s(width|height)="[^"]*"', "", tag)
+    new = _SIZE_ATTR_RE.sub("", tag)
     extra = f' width="{_r(w):g}" height="{_r(h):g}"'
     if "xmlns=" not in new:
         extra += ' xmlns="http://www.w3.org/2000/svg"'
@@ -1078,10 +1159,12 @@ def convert_capture(capture_json: bytes, assets: Mapping[str, bytes]) -> Convers
     root = conv.run()
     _assign_ids(root, [0])
     images = {sha: bytes(assets[sha]) for sha in sorted(conv.images)}
-    for sha, data in images.items():
-        if hashlib.sha256(data).hexdigest() != sha:
+    # Hash each asset once (images can be megabytes).
+    intact = {sha for sha, data in images.items() if hashlib.sha256(data).hexdigest() == sha}
+    for sha in images:
+        if sha not in intact:
             conv.warnings.append(f"page: asset {sha[:12]} does not match its SHA-256; left out")
-    images = {sha: data for sha, data in images.items() if hashlib.sha256(data).hexdigest() == sha}
+    images = {sha: data for sha, data in images.items() if sha in intact}
     image_meta = {sha: conv.images[sha] for sha in images}
     fallbacks = dict(sorted(conv.fonts.fallbacks.items()))
     fonts = {"used": sorted(conv.fonts.used), "fallbacks": fallbacks}

@@ -9,18 +9,30 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from pageport.convert.figma import RGBA, ColorStop, Paint, Vector
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?"
 _LENGTH_RE = re.compile(rf"^({_NUM})(px|%)?$")
 _FUNC_RE = re.compile(r"^([a-z-]+)\((.*)\)$", re.S)
+_ANGLE_RE = re.compile(rf"^({_NUM})(deg|grad|rad|turn)$")
 
 
 class CssError(ValueError):
     """A value this module cannot interpret."""
+
+
+def round_to(value: float, digits: int) -> float:
+    """round(value, digits), exactly, without its cost for whole numbers.
+
+    round() with digits goes through a decimal string (printf, then strtod); a whole number
+    comes back unchanged (same value, type and sign of zero), and most layout values are
+    whole px.
+    """
+    return value if value % 1.0 == 0.0 else round(value, digits)
 
 
 def split_top(value: str, sep: str = ",") -> list[str]:
@@ -28,35 +40,49 @@ def split_top(value: str, sep: str = ",") -> list[str]:
     return list(_split_top(value, sep))
 
 
+_NESTING_RE = re.compile(r"""[()"']""")
+
+
 @lru_cache(maxsize=4096)
 def _split_top(value: str, sep: str) -> tuple[str, ...]:
+    if not _NESTING_RE.search(value):  # nothing nested or quoted: a plain split
+        if sep == " ":
+            return tuple(value.split())
+        if sep in value:
+            return tuple(part.strip() for part in value.split(sep))
+        value = value.strip()
+        return (value,) if value else ()
+    # Visit only separators, parentheses and quotes (a regex finds them), not every character.
     parts: list[str] = []
     depth = 0
     quote = ""
-    cur: list[str] = []
-    for ch in value:
+    start = 0
+    for m in _separator_re(sep).finditer(value):
+        ch = m.group()
         if quote:
-            cur.append(ch)
             if ch == quote:
                 quote = ""
-            continue
-        if ch in "\"'":
+        elif ch in "\"'":
             quote = ch
         elif ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1
-        if depth == 0 and (ch == sep or (sep == " " and ch.isspace())):
-            part = "".join(cur).strip()
+        elif depth == 0:
+            part = value[start : m.start()].strip()
             if part or sep != " ":
                 parts.append(part)
-            cur = []
-            continue
-        cur.append(ch)
-    last = "".join(cur).strip()
+            start = m.end()
+    last = value[start:].strip()
     if last or (sep != " " and parts):
         parts.append(last)
     return tuple(parts)
+
+
+@lru_cache(maxsize=16)
+def _separator_re(sep: str) -> re.Pattern[str]:
+    """Parentheses, quotes and sep (for " ": any whitespace, as str.split and str.isspace)."""
+    return re.compile(r"""[()"']|""" + (r"\s" if sep == " " else re.escape(sep)))
 
 
 @lru_cache(maxsize=8192)
@@ -71,6 +97,7 @@ def px(value: str | None, basis: float = 0.0, default: float = 0.0) -> float:
     return number * basis / 100.0 if m.group(2) == "%" else number
 
 
+@lru_cache(maxsize=4096)
 def is_length(token: str) -> bool:
     return bool(_LENGTH_RE.match(token.strip()))
 
@@ -193,8 +220,8 @@ def solid(color: RGBA, opacity: float = 1.0) -> Paint:
 # ---------------------------------------------------------------- shadows
 
 
-@dataclass(frozen=True)
-class Shadow:
+# NamedTuples, not frozen dataclasses: those set each field through object.__setattr__.
+class Shadow(NamedTuple):
     inset: bool
     x: float
     y: float
@@ -207,6 +234,12 @@ def parse_shadows(value: str | None) -> list[Shadow]:
     """box-shadow / text-shadow list, in CSS order (first is on top)."""
     if not value or value == "none":
         return []
+    return list(_parse_shadows(value))
+
+
+@lru_cache(maxsize=1024)
+def _parse_shadows(value: str) -> tuple[Shadow, ...]:
+    """Cached like parse_color: the Shadows (and their colors) are shared, never mutated."""
     out: list[Shadow] = []
     for layer in split_top(value):
         tokens = split_top(layer, " ")
@@ -218,28 +251,52 @@ def parse_shadows(value: str | None) -> list[Shadow]:
             raise CssError(f"shadow {layer!r}")
         lengths += [0.0] * (4 - len(lengths))
         out.append(Shadow(inset, lengths[0], lengths[1], lengths[2], lengths[3], color))
-    return out
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- gradients
 
 
-@dataclass(frozen=True)
-class Gradient:
+class Gradient(NamedTuple):
     paint: Paint
     exact: bool  # False when something (hints, repeating, color spaces) was approximated
 
 
+@lru_cache(maxsize=4096)
+def _parse_stop(part: str) -> tuple[RGBA | None, tuple[str, ...], bool]:
+    """One stop's (color, position tokens, is an interpolation hint); cached like parse_color."""
+    tokens = split_top(part, " ")
+    color = parse_color(tokens[0]) if tokens else None
+    positions = tuple(t for t in tokens[1:] if is_length(t))
+    hint = color is None and bool(tokens) and is_length(tokens[0]) and len(tokens) == 1
+    return color, positions, hint
+
+
 def _stops(parts: list[str], line_length: float) -> tuple[list[ColorStop], bool]:
     """Color stops with CSS position fix-up (Images 3, 3.5.3); hints are dropped (inexact)."""
+    relative = _relative_stops(tuple(parts))
+    if relative is not None:
+        return list(relative[0]), relative[1]
+    return _compute_stops(parts, line_length)
+
+
+@lru_cache(maxsize=1024)
+def _relative_stops(parts: tuple[str, ...]) -> tuple[tuple[ColorStop, ...], bool] | None:
+    """Stops placed in % (or not at all) do not depend on the box, so they are computed once
+    per value, like parse_color (the stop dicts are shared, never mutated); None otherwise."""
+    if any(not token.endswith("%") for part in parts for token in _parse_stop(part)[1]):
+        return None
+    stops, exact = _compute_stops(parts, 0.0)
+    return tuple(stops), exact
+
+
+def _compute_stops(parts: Sequence[str], line_length: float) -> tuple[list[ColorStop], bool]:
     raw: list[tuple[RGBA, float | None]] = []
     exact = True
     for part in parts:
-        tokens = split_top(part, " ")
-        color = parse_color(tokens[0]) if tokens else None
-        positions = [t for t in tokens[1:] if is_length(t)]
+        color, positions, hint = _parse_stop(part)
         if color is None:
-            if tokens and is_length(tokens[0]) and len(tokens) == 1:
+            if hint:
                 exact = False  # interpolation hint
                 continue
             raise CssError(f"gradient stop {part!r}")
@@ -283,12 +340,12 @@ def _stops(parts: list[str], line_length: float) -> tuple[list[ColorStop], bool]
         assert at is not None
         if at < 0 or at > 1:
             exact = False
-        stops.append({"position": round(min(1.0, max(0.0, at)), 4), "color": color})
+        stops.append({"position": round_to(min(1.0, max(0.0, at)), 4), "color": color})
     return stops, exact
 
 
 def _vec(x: float, y: float, w: float, h: float) -> Vector:
-    return {"x": round(x / w, 4) if w else 0.0, "y": round(y / h, 4) if h else 0.0}
+    return {"x": round_to(x / w, 4) if w else 0.0, "y": round_to(y / h, 4) if h else 0.0}
 
 
 _SIDES = {"top": 0.0, "right": 90.0, "bottom": 180.0, "left": 270.0}
@@ -298,7 +355,7 @@ def _linear_angle(prelude: str, w: float, h: float) -> float | None:
     """CSS angle in degrees for a linear-gradient prelude, or None if prelude is a stop."""
     p = prelude.strip()
     if p.endswith(("deg", "grad", "rad", "turn")):
-        m = re.match(rf"^({_NUM})(deg|grad|rad|turn)$", p)
+        m = _ANGLE_RE.match(p)
         if not m:
             raise CssError(f"angle {p!r}")
         n = float(m.group(1))

@@ -9,6 +9,7 @@ compatible Figma font where one exists, else Inter.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from pageport.convert.css import split_top
 
@@ -174,7 +175,6 @@ class FontResolver:
 
     def __init__(self, web_families: Iterable[str]):
         self._web = {_canonical(f).lower(): _canonical(f) for f in web_families}
-        self._figma_case = {f: f for f in FIGMA_FAMILIES}
         self.used: set[str] = set()
         self.fallbacks: dict[str, str] = {}  # requested family -> used family
         self._cache: dict[str, tuple[str, str | None]] = {}
@@ -215,20 +215,23 @@ def _title(name: str) -> str:
     return " ".join(special.get(w.lower(), w[:1].upper() + w[1:]) for w in name.split())
 
 
+_STYLE_NAMES = {
+    100: "Thin",
+    200: "Extra Light",
+    300: "Light",
+    400: "Regular",
+    500: "Medium",
+    600: "Semi Bold",
+    700: "Bold",
+    800: "Extra Bold",
+    900: "Black",
+}
+
+
+@lru_cache(maxsize=256)
 def style_name(weight: float, italic: bool) -> str:
-    """Figma fontStyle name for a numeric weight ('Semi Bold Italic')."""
-    names = {
-        100: "Thin",
-        200: "Extra Light",
-        300: "Light",
-        400: "Regular",
-        500: "Medium",
-        600: "Semi Bold",
-        700: "Bold",
-        800: "Extra Bold",
-        900: "Black",
-    }
-    base = names[min(names, key=lambda k: abs(k - weight))]
+    """Figma fontStyle name for a numeric weight ('Semi Bold Italic'). Cached: pure, few inputs."""
+    base = _STYLE_NAMES[min(_STYLE_NAMES, key=lambda k: abs(k - weight))]
     if italic:
         return "Italic" if base == "Regular" else f"{base} Italic"
     return base

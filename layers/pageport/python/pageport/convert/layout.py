@@ -9,7 +9,7 @@ put it (within a pixel). Otherwise the frame keeps absolute positions, which are
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pageport.convert import css
 from pageport.convert.figma import Node
@@ -42,8 +42,9 @@ _COUNTER = {
 }
 
 
-@dataclass(frozen=True)
-class Rect:
+# NamedTuples rather than frozen dataclasses: built per child, and a frozen dataclass pays a
+# Python-level __init__ that sets every field through object.__setattr__.
+class Rect(NamedTuple):
     x: float
     y: float
     w: float
@@ -55,12 +56,15 @@ def _rect(node: Node) -> Rect:
     return Rect(bb["x"], bb["y"], bb["width"], bb["height"])
 
 
+_BORDER_WIDTH = tuple(f"border-{s}-width" for s in ("top", "right", "bottom", "left"))
+_PADDING = tuple(f"padding-{s}" for s in ("top", "right", "bottom", "left"))
+
+
 def _close(a: float, b: float) -> bool:
     return abs(a - b) <= TOLERANCE
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     horizontal: bool
     spacing: float
     counter_spacing: float
@@ -70,34 +74,30 @@ class Plan:
     padding: tuple[float, float, float, float]  # top, right, bottom, left
 
 
-def _place(plan: Plan, inner: Rect, items: Sequence[Rect], counter_mode: str) -> list[tuple[float, float]] | None:
-    """Figma's positions (x, y) for items, or None if the plan cannot hold them."""
-
-    def main(r: Rect) -> float:
-        return r.w if plan.horizontal else r.h
-
-    def cross(r: Rect) -> float:
-        return r.h if plan.horizontal else r.w
-
-    avail = inner.w if plan.horizontal else inner.h
-    cross_avail = inner.h if plan.horizontal else inner.w
+def _place(plan: Plan, inner: Rect, items: Sequence[Rect], counter_mode: str) -> list[tuple[float, float]]:
+    """Figma's positions (x, y) for items."""
+    horizontal, spacing = plan.horizontal, plan.spacing
+    mains = [r.w if horizontal else r.h for r in items]
+    crosses = [r.h if horizontal else r.w for r in items]
+    avail = inner.w if horizontal else inner.h
+    cross_avail = inner.h if horizontal else inner.w
     # Split into tracks (one unless wrapping).
     tracks: list[list[int]] = [[]]
     used = 0.0
-    for i, r in enumerate(items):
-        extra = main(r) + (plan.spacing if tracks[-1] else 0.0)
+    for i, size in enumerate(mains):
+        extra = size + (spacing if tracks[-1] else 0.0)
         if plan.wrap and tracks[-1] and used + extra > avail + TOLERANCE:
             tracks.append([])
             used = 0.0
-            extra = main(r)
+            extra = size
         tracks[-1].append(i)
         used += extra
     out: list[tuple[float, float]] = [(0.0, 0.0)] * len(items)
     cross_pos = 0.0
     for track in tracks:
-        sizes = [main(items[i]) for i in track]
-        total = sum(sizes) + plan.spacing * (len(track) - 1)
-        gap = plan.spacing
+        sizes = [mains[i] for i in track]
+        total = sum(sizes) + spacing * (len(track) - 1)
+        gap = spacing
         start = 0.0
         if plan.primary == "CENTER":
             start = (avail - total) / 2
@@ -105,23 +105,25 @@ def _place(plan: Plan, inner: Rect, items: Sequence[Rect], counter_mode: str) ->
             start = avail - total
         elif plan.primary == "SPACE_BETWEEN" and len(track) > 1:
             gap = (avail - sum(sizes)) / (len(track) - 1)
-        track_cross = max(cross(items[i]) for i in track)
-        if not plan.wrap:
-            track_cross = cross_avail
+        track_cross = cross_avail if not plan.wrap else max([crosses[i] for i in track])
         pos = start
         for i in track:
-            c = cross(items[i])
             if counter_mode == "CENTER":
-                off = (track_cross - c) / 2
+                off = (track_cross - crosses[i]) / 2
             elif counter_mode == "MAX":
-                off = track_cross - c
+                off = track_cross - crosses[i]
             else:
                 off = 0.0
-            main_p, cross_p = pos, cross_pos + off
-            out[i] = (inner.x + main_p, inner.y + cross_p) if plan.horizontal else (inner.x + cross_p, inner.y + main_p)
-            pos += main(items[i]) + gap
+            cross_p = cross_pos + off
+            out[i] = (inner.x + pos, inner.y + cross_p) if horizontal else (inner.x + cross_p, inner.y + pos)
+            pos += mains[i] + gap
         cross_pos += track_cross + plan.counter_spacing
     return out
+
+
+def _matches(placed: list[tuple[float, float]], rects: Sequence[Rect]) -> bool:
+    """Every item within TOLERANCE of where the browser put it."""
+    return all(abs(x - r.x) <= TOLERANCE and abs(y - r.y) <= TOLERANCE for (x, y), r in zip(placed, rects, strict=True))
 
 
 def infer(node: Node, style: Callable[[str], str | None], children: Sequence[Node], flow: Sequence[bool]) -> bool:
@@ -141,8 +143,8 @@ def infer(node: Node, style: Callable[[str], str | None], children: Sequence[Nod
         return False
     horizontal = direction == "row"
     box = _rect(node)
-    bt, br, bb, bl = (css.px(style(f"border-{s}-width")) for s in ("top", "right", "bottom", "left"))
-    pt, pr, pb, pl = (css.px(style(f"padding-{s}"), box.w) for s in ("top", "right", "bottom", "left"))
+    bt, br, bb, bl = (css.px(style(name)) for name in _BORDER_WIDTH)
+    pt, pr, pb, pl = (css.px(style(name), box.w) for name in _PADDING)
     padding = (pt + bt, pr + br, pb + bb, pl + bl)
     inner = Rect(
         box.x + padding[3], box.y + padding[0], box.w - padding[1] - padding[3], box.h - padding[0] - padding[2]
@@ -172,10 +174,7 @@ def infer(node: Node, style: Callable[[str], str | None], children: Sequence[Nod
         candidates = ["MIN", "CENTER"] if counter_css == "BASELINE" else ["MIN"]
         stretch = counter_css == "STRETCH"
     for counter in candidates:
-        placed = _place(plan, inner, rects, counter)
-        if placed is not None and all(
-            _close(px_, r.x) and _close(py_, r.y) for (px_, py_), r in zip(placed, rects, strict=True)
-        ):
+        if _matches(_place(plan, inner, rects, counter), rects):
             break
     else:
         return False
@@ -184,9 +183,9 @@ def infer(node: Node, style: Callable[[str], str | None], children: Sequence[Nod
     node["counterAxisSizingMode"] = "FIXED"
     node["primaryAxisAlignItems"] = primary  # type: ignore[typeddict-item]
     node["counterAxisAlignItems"] = counter  # type: ignore[typeddict-item]
-    node["itemSpacing"] = round(spacing, 2)
+    node["itemSpacing"] = css.round_to(spacing, 2)
     node["paddingTop"], node["paddingRight"], node["paddingBottom"], node["paddingLeft"] = (
-        round(p, 2) for p in padding
+        css.round_to(p, 2) for p in padding
     )
     if wrap:
         node["layoutWrap"] = "WRAP"

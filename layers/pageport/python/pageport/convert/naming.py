@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from pageport.capture.schema import ElementNode, TextNode
 
 _LANDMARK_TAGS = {
@@ -62,10 +60,15 @@ _ROLES = {
     "listitem": "List item",
 }
 _MAX = 48
+_HEADINGS = frozenset(f"h{i}" for i in range(1, 7))
+_LABELLED_BY_TEXT = ("button", "a", "label", "summary", "li", "figcaption")
+# Tags whose name does not come from attributes alone.
+_NAMED_TAGS = frozenset(_LANDMARK_TAGS) | _HEADINGS | frozenset(_LABELLED_BY_TEXT) | {"input"}
 
 
 def clip(text: str, limit: int = _MAX) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
+    # Whitespace runs -> one space, ends trimmed (str.split and re's \s agree on whitespace).
+    text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
@@ -83,17 +86,19 @@ def _first_text(el: ElementNode, budget: int = 200) -> str:
 
 def element_name(el: ElementNode) -> str:
     attrs = el.attrs
-    kind = _ROLES.get(attrs.get("role", "")) or _LANDMARK_TAGS.get(el.tag)
-    if re.fullmatch(r"h[1-6]", el.tag):
+    tag = el.tag
+    if not attrs and tag not in _NAMED_TAGS:
+        return tag  # a plain <div>, <span>...: nothing else to name it by
+    kind = _ROLES.get(attrs.get("role", "")) or _LANDMARK_TAGS.get(tag)
+    if tag in _HEADINGS:
         text = _first_text(el)
-        return f"{el.tag.upper()}: {text}" if text else el.tag.upper()
+        return f"{tag.upper()}: {text}" if text else tag.upper()
     label = attrs.get("aria-label") or attrs.get("alt") or attrs.get("title")
-    if not label and el.tag in ("button", "a", "label", "summary", "li", "figcaption"):
+    if not label and tag in _LABELLED_BY_TEXT:
         label = _first_text(el)
-    if not label and el.tag == "input" and el.form is not None:
+    if not label and tag == "input" and el.form is not None:
         label = el.form.placeholder or el.form.value or el.form.type or ""
     ident = attrs.get("id")
-    classes = attrs.get("class", "").split()
     if kind and label:
         return f"{kind}: {clip(label)}"
     if kind and ident:
@@ -104,6 +109,7 @@ def element_name(el: ElementNode) -> str:
         return clip(label)
     if ident:
         return f"#{ident}"
+    classes = attrs.get("class", "").split()
     if classes:
-        return f"{el.tag}.{classes[0]}"
-    return el.tag
+        return f"{tag}.{classes[0]}"
+    return tag

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pageport.capture.schema import LineBox
 from pageport.convert import css
 from pageport.convert.figma import Effect, Paint, TypeStyle
+from pageport.convert.fonts import style_name
 
 StyleGet = Callable[[str], str | None]
 
@@ -67,25 +68,27 @@ def _is_cjk(ch: str) -> bool:
 def join_lines(lines: list[Line], preserve_breaks: bool) -> list[tuple[str, Segment]]:
     """(characters, segment) pieces with wraps turned into spaces (or kept as newlines)."""
     pieces: list[tuple[str, Segment]] = []
+    # Only the last character written so far and the next line's first character matter
+    # (joining everything written so far at every line was quadratic in the paragraph).
+    last = ""
     for i, line in enumerate(lines):
         for seg in line.segments:
-            pieces.append(("\n" if seg.line is None else seg.text, seg))
+            text = "\n" if seg.line is None else seg.text
+            pieces.append((text, seg))
+            last = text[-1:] or last
         if i + 1 < len(lines) and line.segments:
             last_seg = line.segments[-1]
             if last_seg.line is None:
                 continue  # the <br> already broke the line
-            prev = "".join(p for p, _ in pieces)
-            nxt = "".join(s.text for s in lines[i + 1].segments)
+            first = next((s.text[0] for s in lines[i + 1].segments if s.text), "")
             if preserve_breaks:
                 pieces.append(("\n", last_seg))
+                last = "\n"
             elif (
-                prev
-                and not prev[-1].isspace()
-                and nxt
-                and not nxt[0].isspace()
-                and not (_is_cjk(prev[-1]) or _is_cjk(nxt[0]))
+                last and not last.isspace() and first and not first.isspace() and not (_is_cjk(last) or _is_cjk(first))
             ):
                 pieces.append((" ", last_seg))
+                last = " "
     return pieces
 
 
@@ -130,18 +133,17 @@ class StyleBuilder:
         family, replaced = self.resolve_family(st.get("font-family", "sans-serif"))
         size = css.px(st.get("font-size"), default=16.0)
         italic = st.get("font-style", "normal") != "normal"
-        from pageport.convert.fonts import style_name
-
+        font_weight = weight(st)
         out: TypeStyle = {
             "fontFamily": family,
             "fontPostScriptName": None,
-            "fontWeight": weight(st),
-            "fontStyle": style_name(weight(st), italic),
+            "fontWeight": font_weight,
+            "fontStyle": style_name(font_weight, italic),
             "italic": italic,
-            "fontSize": round(size, 2),
-            "lineHeightPx": round(line_height, 2),
+            "fontSize": css.round_to(size, 2),
+            "lineHeightPx": css.round_to(line_height, 2),
             "lineHeightUnit": "PIXELS",
-            "letterSpacing": round(css.px(st.get("letter-spacing"), size), 2),
+            "letterSpacing": css.round_to(css.px(st.get("letter-spacing"), size), 2),
             "textAlignHorizontal": text_align(st),  # type: ignore[typeddict-item]
             "textAlignVertical": "TOP",
         }
@@ -214,12 +216,13 @@ def line_height(lines: list[Line], styles: Mapping[str, str]) -> float:
     value = styles.get("line-height", "normal")
     if value.endswith("px"):
         return css.px(value)
-    try:
-        return float(value) * size  # unitless factor (Chromium serializes some this way)
-    except ValueError:
-        pass
+    if value != "normal":  # float() would raise for it, and raising is slow
+        try:
+            return float(value) * size  # unitless factor (Chromium serializes some this way)
+        except ValueError:
+            pass
     content = max((s.line.height for ln in lines for s in ln.segments if s.line), default=0.0)
-    return max(content, round(size * 1.15, 2))
+    return max(content, css.round_to(size * 1.15, 2))
 
 
 def style_diff(base: TypeStyle, other: TypeStyle) -> TypeStyle:
