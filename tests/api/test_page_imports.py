@@ -150,8 +150,14 @@ def test_cors_headers_for_the_plugin(db, aws, tenant):
     from devstack.apigw import handler_for, lambda_context, match, rest_event
 
     route, params, _ = match("GET", f"/projects/{tenant.project_id}/page-imports/x")
-    event = rest_event(route, f"/projects/{tenant.project_id}/page-imports/x", params, body=None,
-                       claims={"sub": tenant.subject}, headers={"origin": "null"})
+    event = rest_event(
+        route,
+        f"/projects/{tenant.project_id}/page-imports/x",
+        params,
+        body=None,
+        claims={"sub": tenant.subject},
+        headers={"origin": "null"},
+    )
     result = handler_for(route)(event, lambda_context(route.function))
     headers = {k.lower(): v for k, v in (result.get("multiValueHeaders") or {}).items()}
     headers.update({k.lower(): [v] for k, v in (result.get("headers") or {}).items()})
