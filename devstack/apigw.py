@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping
@@ -46,6 +47,14 @@ def _pattern(route: Route) -> re.Pattern[str]:
 
 _COMPILED: list[tuple[Route, re.Pattern[str]]] = [(route, _pattern(route)) for route in ROUTES]
 _MODULES: dict[str, ModuleType] = {}
+# Python's import machinery is not safe for threads importing one package at once (a
+# KeyError from importlib was seen with pollers and the gateway starting together).
+_IMPORT_LOCK = threading.RLock()
+
+
+def import_handler(module_name: str) -> ModuleType:
+    with _IMPORT_LOCK:
+        return importlib.import_module(module_name)
 
 
 def match(method: str, path: str) -> tuple[Route | None, dict[str, str], bool]:
@@ -63,7 +72,7 @@ def match(method: str, path: str) -> tuple[Route | None, dict[str, str], bool]:
 def handler_for(route: Route) -> Handler:
     module = _MODULES.get(route.function)
     if module is None:
-        module = _MODULES[route.function] = importlib.import_module(route.handler_module)
+        module = _MODULES[route.function] = import_handler(route.handler_module)
     handler: Handler = module.lambda_handler
     return handler
 
@@ -171,7 +180,7 @@ def function_url_event(body: str, *, path: str = "/", headers: Mapping[str, str]
 def invoke_webhook(function: str, body: str) -> ApiResponse:
     module = _MODULES.get(function)
     if module is None:
-        module = _MODULES[function] = importlib.import_module(WEBHOOK_MODULES[function])
+        module = _MODULES[function] = import_handler(WEBHOOK_MODULES[function])
     result = module.lambda_handler(function_url_event(body), lambda_context(function))
     payload = result.get("body")
     return ApiResponse(int(result["statusCode"]), json.loads(payload) if payload else None, result.get("headers") or {})

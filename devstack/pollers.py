@@ -4,7 +4,6 @@ dispatcher's schedule, and the periodic emulation snapshot."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import threading
 import time
@@ -114,6 +113,23 @@ class SqsPoller(threading.Thread):
         self._target: PollTarget | None = None
         self._sqs: SQSClient | None = None
 
+    def _prepare_with_retries(self, attempts: int = 3) -> None:
+        """A browser that fails to start once (a loaded machine, a cold font cache) gets two
+        more tries before the worker is reported off."""
+        if self.prepare is None:
+            return
+        for attempt in range(1, attempts + 1):
+            try:
+                self.prepare()
+                return
+            except Exception:
+                if attempt == attempts or self.stop_event.is_set():
+                    raise
+                logger.warning("worker preparation failed; retrying", extra={"function": self.function})
+                if self.cleanup is not None:
+                    self.cleanup()
+                self.stop_event.wait(2)
+
     def begin(self, target: PollTarget, sqs: SQSClient) -> None:
         self._target, self._sqs = target, sqs
         self.name = f"poll-{self.function}-{target.queue_arn.rsplit(':', 1)[-1]}"
@@ -132,8 +148,7 @@ class SqsPoller(threading.Thread):
     def run(self) -> None:
         try:
             try:
-                if self.prepare is not None:
-                    self.prepare()
+                self._prepare_with_retries()
             except Exception as exc:
                 text = str(exc).strip()
                 self.failure = f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"
@@ -176,10 +191,11 @@ class SqsPoller(threading.Thread):
         target = self.target
         jobs = [job_ids(message["Body"]) for message in messages]
         logger.info("batch received", extra={"function": target.function, "jobs": jobs})
-        handler = importlib.import_module(f"functions.{target.function}.handler").lambda_handler
         event = sqs_event(messages, target.queue_arn, self.region)
         started = time.monotonic()
         try:
+            # Inside the try: a failed import must hand the messages back, not strand them in flight.
+            handler = apigw.import_handler(f"functions.{target.function}.handler").lambda_handler
             if self.lock is not None:
                 with self.lock:
                     result = handler(event, apigw.lambda_context(target.function, target.timeout_s))

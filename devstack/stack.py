@@ -135,15 +135,15 @@ def apply_environment(env: dict[str, str]) -> None:
 
 def _warm_imports() -> None:
     """Import every handler module ahead of the first request (like a warm container)."""
-    import importlib
-
     from pageport.routes import ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+
+    from devstack.apigw import import_handler
 
     names = {route.handler_module for route in ROUTES}
     names |= {f"functions.{name}.handler" for name in [*WEBHOOK_FUNCTIONS.values(), *WORKER_QUEUES, "dead_letter"]}
     for name in sorted(names):
         try:
-            importlib.import_module(name)
+            import_handler(name)
         except Exception:  # the request that needs it reports the error to its caller
             logging.getLogger(__name__).debug("warm import of %s failed", name, exc_info=True)
 

@@ -187,14 +187,27 @@ def http(
     return status, (json.loads(payload) if payload else None)
 
 
-def wait_for(fetch: Callable[[], Any], done: Callable[[Any], bool], *, timeout: float = 60, what: str = "") -> Any:
+def wait_for(
+    fetch: Callable[[], Any],
+    done: Callable[[Any], bool],
+    *,
+    timeout: float = 60,
+    what: str = "",
+    stack: DevStack | None = None,
+) -> Any:
     deadline = time.monotonic() + timeout
     while True:
         value = fetch()
         if done(value):
             return value
         if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what or 'a condition'}; last value: {value!r}")
+            # The stack's own account of what happened, so a CI failure can be diagnosed.
+            logs = ""
+            if stack is not None:
+                logs = (
+                    f"\n--- pageport dev stderr ---\n{stack.stderr()[-4000:]}\n--- stdout ---\n{stack.stdout()[-6000:]}"
+                )
+            pytest.fail(f"timed out waiting for {what or 'a condition'}; last value: {value!r}{logs}")
         time.sleep(0.3)
 
 
@@ -242,6 +255,8 @@ def make_stack() -> Iterator[Callable[..., DevStack]]:
             except subprocess.TimeoutExpired:
                 stack.kill()
                 _stop_orphaned_postgres(stack.data_dir)
+    if os.environ.get("PAGEPORT_E2E_KEEP"):  # keep data and logs to investigate a failure
+        return
     for root in roots:
         shutil.rmtree(root, ignore_errors=True)
 

@@ -136,8 +136,9 @@ def test_restart_keeps_data_and_delivers_queued_work(stack: DevStack, site: str,
     done = wait_for(
         lambda: stack.call("GET", state["page_import"], alice)[1],
         lambda job: job["status"] != "0",
-        timeout=90,
+        timeout=180,  # the first Chromium start on a fresh machine builds its font cache
         what="the queued Page Import",
+        stack=stack,
     )
     assert done["status"] == "1", done
     assert done["resultUrl"].startswith("s3://") and done["captureHash"] and done["screenshotUrl"]
@@ -146,6 +147,7 @@ def test_restart_keeps_data_and_delivers_queued_work(stack: DevStack, site: str,
         lambda doc: doc["status"] != "0",
         timeout=60,
         what="the queued discovery",
+        stack=stack,
     )
     assert found["status"] == "1", found
     assert {f"{site}/pricing.html", f"{site}/about.html"} <= {page["url"] for page in found["pages"]}

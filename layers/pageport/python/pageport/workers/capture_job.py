@@ -43,7 +43,8 @@ def warm_browser() -> Browser:
                 _launch_proxy.start()
             if _playwright is None:
                 _playwright = sync_playwright().start()
-            _browser = _playwright.chromium.launch(**chromium_launch_kwargs(_launch_proxy.url))
+            # A first start on a fresh machine builds font caches: give it time rather than fail.
+            _browser = _playwright.chromium.launch(**chromium_launch_kwargs(_launch_proxy.url), timeout=120_000)
         return _browser
 
 
