@@ -7,6 +7,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
 from pageport.db import reading
 from pageport.models.api import BatchItemsPage
+from pageport.services.jobs import parse_offset_cursor
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import item_out
 
@@ -22,7 +23,7 @@ def read(
 ) -> BatchItemsPage:
     scope = caller_scope(app, projectId)
     with reading() as cur:
-        items, last = service.list_items(cur, scope, batchId, limit=limit, after_position=service.parse_cursor(cursor))
+        items, last = service.list_items(cur, scope, batchId, limit=limit, after_position=parse_offset_cursor(cursor))
     return BatchItemsPage(items=[item_out(i) for i in items], next_cursor=None if last is None else str(last))
 
 

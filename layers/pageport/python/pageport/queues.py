@@ -30,7 +30,7 @@ def queue_url(name: QueueName) -> str:
     return url
 
 
-def publish(name: QueueName, body: str, *, deduplication_id: str | None = None) -> str:
+def publish(name: QueueName, body: str) -> str:
     """Send one message; returns its SQS message id. Raises on any failure."""
     response = aws.sqs().send_message(QueueUrl=queue_url(name), MessageBody=body)
     return response["MessageId"]

@@ -15,7 +15,7 @@ from pageport.batches.operations.page_discovery import read_status
 from pageport.batches.registry import BatchOperation, ItemRef
 from pageport.batches.status import Counts, ItemFacts, batch_status, count, item_status
 from pageport.db import Connection, Cursor
-from pageport.errors import Conflict, NotFound, ValidationFailed
+from pageport.errors import Conflict, NotFound
 from pageport.ids import new_id
 from pageport.layout import discovery_pages_key
 from pageport.services.tenancy import Scope
@@ -301,14 +301,6 @@ def discovery_result(cur: Cursor, scope: Scope, batch_id: str, store: ArtifactSt
         pages = list(document.get("pages", []))
         truncated = bool(document.get("truncated", False))
     return DiscoveryView(status=status, pages=pages, truncated=truncated, error_message=error)
-
-
-def parse_cursor(cursor: str | None) -> int | None:
-    if cursor is None:
-        return None
-    if not cursor.isdigit() or len(cursor) > 6:
-        raise ValidationFailed(details=[{"loc": ["query", "cursor"], "msg": "not a cursor this API issued"}])
-    return int(cursor)
 
 
 def dispatch_new(conn: Connection, scope: Scope, created: Created) -> BatchView:

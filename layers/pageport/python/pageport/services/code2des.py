@@ -14,6 +14,7 @@ from pageport.logging import logger
 from pageport.models.api import Code2DesRequest
 from pageport.models.messages import ConvertMessage
 from pageport.models.rows import Code2DesRow, PageImportRow
+from pageport.services.jobs import fail_processing
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore
 
@@ -85,18 +86,9 @@ def create_code2des(conn: Connection, scope: Scope, request: Code2DesRequest) ->
         queues.publish(queues.QueueName.CONVERT, message.model_dump_json(by_alias=True))
     except Exception:
         logger.exception("publishing the convert message failed", extra={"code2des_id": row.id})
-        fail_code2des(conn, [row.id], PUBLISH_FAILED, actor=scope.subject)
+        fail_processing(conn, "code2des", [row.id], PUBLISH_FAILED, actor=scope.subject)
         raise ServiceUnavailable(PUBLISH_FAILED, code="publish_failed") from None
     return row
-
-
-def fail_code2des(conn_or_cur: Connection | Cursor, ids: Sequence[str], message: str, *, actor: str) -> int:
-    result = conn_or_cur.execute(
-        """UPDATE code2des SET status = '2', error_message = %s, updated_at = now(), updated_by = %s
-           WHERE id = ANY(%s) AND status = '0' AND deleted_at IS NULL""",
-        (message, actor, list(ids)),
-    )
-    return result.rowcount
 
 
 def get_code2des(cur: Cursor, scope: Scope, code2des_id: str) -> Code2DesRow:

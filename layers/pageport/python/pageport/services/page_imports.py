@@ -13,6 +13,7 @@ from pageport.logging import logger
 from pageport.models.api import PageImportRequest, Viewport
 from pageport.models.messages import CaptureMessage
 from pageport.models.rows import PageImportRow
+from pageport.services.jobs import fail_processing
 from pageport.services.tenancy import Scope
 from pageport.services.validation import normalized_url
 
@@ -79,19 +80,9 @@ def create_page_import(
         queues.publish(queues.QueueName.CAPTURE, capture_message(row).model_dump_json(by_alias=True))
     except Exception:
         logger.exception("publishing the capture message failed", extra={"page_import_id": row.id})
-        fail_page_imports(conn, [row.id], PUBLISH_FAILED, actor=scope.subject)
+        fail_processing(conn, "page_import", [row.id], PUBLISH_FAILED, actor=scope.subject)
         raise ServiceUnavailable(PUBLISH_FAILED, code="publish_failed") from None
     return row
-
-
-def fail_page_imports(conn_or_cur: Connection | Cursor, ids: Sequence[str], message: str, *, actor: str) -> int:
-    """Mark processing rows failed with a safe message; never touches a finished row."""
-    result = conn_or_cur.execute(
-        """UPDATE page_import SET status = '2', error_message = %s, updated_at = now(), updated_by = %s
-           WHERE id = ANY(%s) AND status = '0' AND deleted_at IS NULL""",
-        (message, actor, list(ids)),
-    )
-    return result.rowcount
 
 
 def get_page_import(cur: Cursor, scope: Scope, page_import_id: str) -> PageImportRow:

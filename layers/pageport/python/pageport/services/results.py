@@ -10,11 +10,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from pageport.errors import Conflict, UpstreamUnverifiable, ValidationFailed, field_error
+from pageport.errors import Conflict, UpstreamUnverifiable
 from pageport.logging import logger
 from pageport.models.api import Code2DesResultOut
 from pageport.models.manifests import Code2DesManifest
 from pageport.models.rows import Code2DesRow
+from pageport.services.jobs import parse_offset_cursor
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex
 
 
@@ -23,18 +24,10 @@ def _unverifiable(row: Code2DesRow, reason: str) -> UpstreamUnverifiable:
     return UpstreamUnverifiable("The stored result could not be verified.")
 
 
-def _cursor_offset(cursor: str | None) -> int:
-    if cursor is None:
-        return 0
-    if not cursor.isdigit() or len(cursor) > 6:
-        raise ValidationFailed(details=[field_error(["query", "cursor"], "not a cursor this API issued")])
-    return int(cursor)
-
-
 def load_result(row: Code2DesRow, store: ArtifactStore, *, cursor: str | None, page_bytes: int) -> Code2DesResultOut:
     if row.status != "1" or row.result_url is None:
         raise Conflict("The Code2Des result is not ready.", code="result_not_ready")
-    offset = _cursor_offset(cursor)
+    offset = parse_offset_cursor(cursor) or 0
     prefix = f"code2des/{row.id}/{row.attempt}/"
     try:
         manifest = Code2DesManifest.model_validate_json(store.get(prefix + "manifest.json", max_bytes=1 << 20))

@@ -14,6 +14,7 @@ from pageport.batches.registry import ItemRef, indexed_errors
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed
+from pageport.services.jobs import fail_processing
 from pageport.services.validation import parse_model
 
 
@@ -44,16 +45,6 @@ def child_statuses(cur: Cursor, table: str, items: Sequence[ItemRef], *, lock: b
         query = query + sql.SQL(" ORDER BY id FOR UPDATE")
     found = {row["id"]: row["status"] for row in cur.execute(query, (job_ids,)).fetchall()}
     return {item.id: found.get(item.job_id) if item.job_id else None for item in items}
-
-
-def fail_children(cur: Cursor, table: str, items: Sequence[ItemRef], message: str, *, actor: str) -> None:
-    cur.execute(
-        sql.SQL(
-            """UPDATE {} SET status = '2', error_message = %s, updated_at = now(), updated_by = %s
-               WHERE id = ANY(%s) AND status = '0' AND deleted_at IS NULL"""
-        ).format(sql.Identifier(table)),
-        (message, actor, [item.job_id for item in items if item.job_id]),
-    )
 
 
 def dead_letter(cur: Cursor, table: str, job_id: str, attempt: int, nonce: str, message: str, *, actor: str) -> bool:
@@ -108,4 +99,4 @@ class JobTableOperation:
         return child_statuses(cur, self.table, items, lock=lock)
 
     def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> None:
-        fail_children(cur, self.table, items, message, actor=actor)
+        fail_processing(cur, self.table, [item.job_id for item in items if item.job_id], message, actor=actor)
