@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import uuid
 
-from common import emit, median_of, migrated_database, result
+from common import emit, migrated_database, paired_medians, result
 
 RUNS = 15
 N = 500
@@ -15,7 +15,7 @@ N = 500
 def main() -> None:
     with migrated_database() as url:
         from pageport.batches import service
-        from pageport.db import connect
+        from pageport.db import connect, reading
         from pageport.ids import new_id, new_nonce
         from pageport.services.tenancy import Scope
 
@@ -54,27 +54,26 @@ def main() -> None:
                         message = json.dumps({"kind": "capture", "pageImportId": job, "url": requests[i]["url"]})
                         copy.write_row((new_id(), batch_id, i, json.dumps(requests[i]), job, message, "u", "u"))
 
-        create_median = median_of(create, RUNS)
-        floor_median = median_of(copy_floor, RUNS)
+        create_median, floor_median = paired_medians(create, copy_floor, RUNS)
         emit(result("batch_create_500", "s", create_median, "COPY of the same rows", floor_median, "ratio <= 3"))
 
         target = service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False)
         batch_id = target.batch.id
         some_job = conn.execute("SELECT job_id FROM batch_item WHERE batch_id = %s LIMIT 1", (batch_id,)).fetchone()
 
+        # Both as the read routes run them: autocommit statements on the container's connection.
         def read_status() -> None:
-            with conn.transaction(), conn.cursor() as cur:
+            with reading(conn) as cur:
                 service.get_batch(cur, scope, batch_id)
 
         def pk_lookup() -> None:
-            with conn.transaction(), conn.cursor() as cur:
+            with reading(conn) as cur:
                 cur.execute("SELECT * FROM page_import WHERE id = %s", (some_job["job_id"],)).fetchone()
 
         # Production tables have planner statistics (autovacuum); a fresh bench database would
         # otherwise plan the tenant-scoped lookups with default selectivities.
         conn.execute("ANALYZE")
-        status_median = median_of(read_status, RUNS * 4)
-        pk_median = median_of(pk_lookup, RUNS * 4)
+        status_median, pk_median = paired_medians(read_status, pk_lookup, RUNS * 20)
         # The database-level view: status derivation against one bare primary-key query.
         emit(
             result(
@@ -91,8 +90,11 @@ def main() -> None:
         import_path = f"/projects/{project}/page-imports/{some_job['job_id']}"
         assert invoke("GET", batch_path, subject="bench-user").status == 200
         assert invoke("GET", import_path, subject="bench-user").status == 200
-        route_median = median_of(lambda: invoke("GET", batch_path, subject="bench-user"), RUNS * 4)
-        route_pk_median = median_of(lambda: invoke("GET", import_path, subject="bench-user"), RUNS * 4)
+        route_median, route_pk_median = paired_medians(
+            lambda: invoke("GET", batch_path, subject="bench-user"),
+            lambda: invoke("GET", import_path, subject="bench-user"),
+            RUNS * 8,
+        )
         emit(
             result(
                 "batch_status_500_route",

@@ -63,6 +63,18 @@ def median_of(action: Callable[[], object], runs: int, warmup: int = 2) -> float
     return statistics.median(timed(action) for _ in range(runs))
 
 
+def paired_medians(
+    action: Callable[[], object], baseline: Callable[[], object], runs: int, warmup: int = 2
+) -> tuple[float, float]:
+    """Medians of `action` and `baseline`, sampled alternately so that drift in a shared
+    machine's speed lands on both sides of the ratio rather than on one."""
+    for _ in range(warmup):
+        action()
+        baseline()
+    samples = [(timed(action), timed(baseline)) for _ in range(runs)]
+    return statistics.median(a for a, _ in samples), statistics.median(b for _, b in samples)
+
+
 def result(
     name: str, unit: str, median: float, baseline: str, baseline_median: float, goal: str, ratio: float | None = None
 ) -> dict[str, object]:

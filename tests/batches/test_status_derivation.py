@@ -128,3 +128,50 @@ def test_discovery_states_through_the_api(db, aws, tenant):
         got = invoke("GET", path, subject=tenant.subject).body
         assert got["status"] == batch
         assert {k: v for k, v in got["counts"].items() if k in counts} == counts
+
+
+def test_counts_follow_each_batchs_own_children_when_ids_interleave(db, aws, tenant):
+    """Counts come from the children each item names, even when two batches' child ids
+    interleave (batches created in the same moments), never from neighbouring ids."""
+    base = f"/projects/{tenant.project_id}/page-batches"
+    ids = {}
+    for name, size in (("a", 3), ("b", 2)):
+        body = {
+            "id": str(uuid.uuid4()),
+            "type": "page_import",
+            "requests": [
+                {"url": f"https://example.com/{name}{i}", "viewport": {"width": 800, "height": 600}}
+                for i in range(size)
+            ],
+        }
+        assert invoke("POST", base, subject=tenant.subject, body=body).status == 201
+        ids[name] = body["id"]
+    a = [
+        r["job_id"]
+        for r in db.execute("SELECT job_id FROM batch_item WHERE batch_id = %s ORDER BY position", (ids["a"],))
+    ]
+    b = [
+        r["job_id"]
+        for r in db.execute("SELECT job_id FROM batch_item WHERE batch_id = %s ORDER BY position", (ids["b"],))
+    ]
+    # Interleave: A's children become a0, b0, a2 (so a1 lies inside A's range) and B's a1, b1.
+    db.execute("UPDATE batch_item SET job_id = %s WHERE batch_id = %s AND position = 1", (b[0], ids["a"]))
+    db.execute("UPDATE batch_item SET job_id = %s WHERE batch_id = %s AND position = 0", (a[1], ids["b"]))
+    for job, status in ((a[0], "1"), (a[1], "1"), (b[0], "2")):
+        db.execute("UPDATE page_import SET status = %s WHERE id = %s", (status, job))
+    counts = {
+        name: invoke("GET", f"{base}/{batch_id}", subject=tenant.subject).body["counts"]
+        for name, batch_id in ids.items()
+    }
+    assert {k: counts["a"][k] for k in ("total", "completed", "failed", "processing")} == {
+        "total": 3,
+        "completed": 1,
+        "failed": 1,
+        "processing": 1,
+    }
+    assert {k: counts["b"][k] for k in ("total", "completed", "failed", "processing")} == {
+        "total": 2,
+        "completed": 1,
+        "failed": 0,
+        "processing": 1,
+    }
