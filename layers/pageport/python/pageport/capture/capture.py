@@ -29,9 +29,11 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pageport.capture.schema import (
     ELEMENT_STYLE_PROPERTIES,
+    FONT_PROPERTIES,
     PSEUDO_STYLE_PROPERTIES,
     SCHEMA_VERSION,
     STYLE_DEFAULTS,
+    TEXT_DECORATION_DETAIL_PROPERTIES,
     TEXT_STYLE_PROPERTIES,
     CaptureDocument,
 )
@@ -113,16 +115,7 @@ def _style_groups() -> dict[str, Any]:
         "outline": ("outline-style", "outline-width", "outline-color", "outline-offset"),
         # Read for elements with their own (non-blank) text, form controls and pseudos.
         "text": (
-            "font-family",
-            "font-size",
-            "font-weight",
-            "font-style",
-            "font-stretch",
-            "font-variant-caps",
-            "font-feature-settings",
-            "line-height",
-            "letter-spacing",
-            "word-spacing",
+            *FONT_PROPERTIES,
             "text-transform",
             "text-indent",
             "text-decoration-line",
@@ -133,12 +126,7 @@ def _style_groups() -> dict[str, Any]:
             "-webkit-text-stroke-width",
             "-webkit-background-clip",
         ),
-        "decoration": (
-            "text-decoration-style",
-            "text-decoration-color",
-            "text-decoration-thickness",
-            "text-underline-offset",
-        ),
+        "decoration": TEXT_DECORATION_DETAIL_PROPERTIES,
         "stroke": ("-webkit-text-stroke-width", "-webkit-text-stroke-color"),
         "fill": ("-webkit-text-fill-color",),
     }

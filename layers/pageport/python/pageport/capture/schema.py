@@ -41,6 +41,33 @@ from pydantic.alias_generators import to_camel
 SCHEMA_VERSION: Literal[1] = 1
 
 # Computed styles captured on elements. Grouped as a designer reads them.
+# Typography runs shared by the element list, the text-node list and the walker's groups
+# (capture.STYLE_GROUPS), so the three never drift apart.
+FONT_PROPERTIES: tuple[str, ...] = (
+    "font-family",
+    "font-size",
+    "font-weight",
+    "font-style",
+    "font-stretch",
+    "font-variant-caps",
+    "font-feature-settings",
+    "line-height",
+    "letter-spacing",
+    "word-spacing",
+)
+TEXT_DECORATION_DETAIL_PROPERTIES: tuple[str, ...] = (
+    "text-decoration-style",
+    "text-decoration-color",
+    "text-decoration-thickness",
+    "text-underline-offset",
+)
+WEBKIT_TEXT_PAINT_PROPERTIES: tuple[str, ...] = (
+    "-webkit-text-stroke-width",
+    "-webkit-text-stroke-color",
+    "-webkit-text-fill-color",
+    "-webkit-background-clip",
+)
+
 ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
     # layout
     "display",
@@ -145,24 +172,12 @@ ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
     "will-change",
     "contain",
     # typography (inherited; text nodes repeat them, see TEXT_STYLE_PROPERTIES)
-    "font-family",
-    "font-size",
-    "font-weight",
-    "font-style",
-    "font-stretch",
-    "font-variant-caps",
-    "font-feature-settings",
-    "line-height",
-    "letter-spacing",
-    "word-spacing",
+    *FONT_PROPERTIES,
     "text-align",
     "text-transform",
     "text-indent",
     "text-decoration-line",
-    "text-decoration-style",
-    "text-decoration-color",
-    "text-decoration-thickness",
-    "text-underline-offset",
+    *TEXT_DECORATION_DETAIL_PROPERTIES,
     "text-shadow",
     "white-space",
     "text-overflow",
@@ -171,33 +186,18 @@ ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
     "direction",
     "writing-mode",
     "-webkit-line-clamp",
-    "-webkit-text-stroke-width",
-    "-webkit-text-stroke-color",
-    "-webkit-text-fill-color",
-    "-webkit-background-clip",
+    *WEBKIT_TEXT_PAINT_PROPERTIES,
 )
 
 # Styles repeated on every text node (its parent's computed values), never omitted.
 TEXT_STYLE_PROPERTIES: tuple[str, ...] = (
     "color",
-    "font-family",
-    "font-size",
-    "font-weight",
-    "font-style",
-    "font-stretch",
-    "font-variant-caps",
-    "font-feature-settings",
-    "line-height",
-    "letter-spacing",
-    "word-spacing",
+    *FONT_PROPERTIES,
     "text-align",
     "text-transform",
     "text-indent",
     "text-decoration-line",
-    "text-decoration-style",
-    "text-decoration-color",
-    "text-decoration-thickness",
-    "text-underline-offset",
+    *TEXT_DECORATION_DETAIL_PROPERTIES,
     "text-shadow",
     "white-space",
     "text-overflow",
@@ -206,10 +206,7 @@ TEXT_STYLE_PROPERTIES: tuple[str, ...] = (
     "vertical-align",
     "opacity",
     "visibility",
-    "-webkit-text-stroke-width",
-    "-webkit-text-stroke-color",
-    "-webkit-text-fill-color",
-    "-webkit-background-clip",
+    *WEBKIT_TEXT_PAINT_PROPERTIES,
     "background-image",
 )
 
