@@ -30,6 +30,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from pageport.capture.schema import (
     ELEMENT_STYLE_PROPERTIES,
     FONT_PROPERTIES,
+    GAP_AND_GRID_TRACK_PROPERTIES,
     PSEUDO_STYLE_PROPERTIES,
     SCHEMA_VERSION,
     STYLE_DEFAULTS,
@@ -78,14 +79,7 @@ def _style_groups() -> dict[str, Any]:
             "justify-items",
             "align-items",
             "align-content",
-            "row-gap",
-            "column-gap",
-            "grid-template-columns",
-            "grid-template-rows",
-            "grid-template-areas",
-            "grid-auto-flow",
-            "grid-auto-columns",
-            "grid-auto-rows",
+            *GAP_AND_GRID_TRACK_PROPERTIES,
         ),
         "item": (
             "justify-self",

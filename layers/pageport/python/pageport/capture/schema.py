@@ -61,6 +61,17 @@ TEXT_DECORATION_DETAIL_PROPERTIES: tuple[str, ...] = (
     "text-decoration-thickness",
     "text-underline-offset",
 )
+# Layout run shared with the walker's "container" group.
+GAP_AND_GRID_TRACK_PROPERTIES: tuple[str, ...] = (
+    "row-gap",
+    "column-gap",
+    "grid-template-columns",
+    "grid-template-rows",
+    "grid-template-areas",
+    "grid-auto-flow",
+    "grid-auto-columns",
+    "grid-auto-rows",
+)
 WEBKIT_TEXT_PAINT_PROPERTIES: tuple[str, ...] = (
     "-webkit-text-stroke-width",
     "-webkit-text-stroke-color",
@@ -111,14 +122,7 @@ ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
     "flex-shrink",
     "flex-basis",
     "order",
-    "row-gap",
-    "column-gap",
-    "grid-template-columns",
-    "grid-template-rows",
-    "grid-template-areas",
-    "grid-auto-flow",
-    "grid-auto-columns",
-    "grid-auto-rows",
+    *GAP_AND_GRID_TRACK_PROPERTIES,
     "grid-column-start",
     "grid-column-end",
     "grid-row-start",
