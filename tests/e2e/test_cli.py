@@ -6,8 +6,16 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import pty
 import re
+import select
+import signal
+import socket
 import struct
+import subprocess
+import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -15,7 +23,7 @@ from typing import Any
 import boto3
 import pytest
 
-from tests.e2e.conftest import DevStack, wait_for
+from tests.e2e.conftest import REPO_ROOT, DevStack, subprocess_env, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -118,6 +126,66 @@ def test_errors_are_one_line(stack: DevStack, account: dict[str, str], site: str
         assert done.returncode != 0, expected
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("pageport: error:") and expected in lines[0], done.stderr
+
+
+def _read_until(fd: int, wanted: str, process: subprocess.Popen[bytes], timeout: float = 60) -> str:
+    """Everything the terminal showed until `wanted` appeared (fails on exit or timeout)."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while wanted.encode() not in seen:
+        closed = False
+        if select.select([fd], [], [], 0.2)[0]:
+            try:
+                seen += os.read(fd, 4096)
+            except OSError:  # EIO: nothing holds the terminal open any more
+                closed = True
+        if time.monotonic() > deadline or (closed and process.poll() is not None):
+            pytest.fail(f"{wanted!r} never appeared; the terminal showed:\n{seen.decode(errors='replace')}")
+    return seen.decode(errors="replace")
+
+
+def test_ctrl_c_during_a_batch_offers_to_cancel_it(stack: DevStack, account: dict[str, str], tmp_path: Path) -> None:
+    """On a terminal, Ctrl-C while following a batch asks whether to cancel it; "y" cancels."""
+    with socket.socket() as silent:  # accepts connections, never answers: imports stay running
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        urls = tmp_path / "urls.txt"
+        urls.write_text(f"http://127.0.0.1:{port}/a\nhttp://127.0.0.1:{port}/b\n")
+        batch_id = str(uuid.uuid4())
+        controller, terminal = pty.openpty()
+        env = subprocess_env(stack.home) | {"PAGEPORT_DATA_DIR": str(stack.data_dir)}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "devstack.cli", "batch", str(urls), "--id", batch_id, *_options(account)],
+            cwd=REPO_ROOT,
+            env=env,
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+        )
+        os.close(terminal)
+        try:
+            _read_until(controller, f"batch {batch_id}: 2 page imports", process)
+            path = f"/projects/{account['--project']}/page-batches/{batch_id}"
+            wait_for(
+                lambda: stack.call("GET", path, account["--token"])[1]["counts"]["running"],
+                lambda running: running == 2,
+                timeout=60,
+                what="both imports to be running",
+                stack=stack,
+            )
+            process.send_signal(signal.SIGINT)
+            _read_until(controller, f"Cancel batch {batch_id}? [y/N]", process)
+            os.write(controller, b"y\n")
+            shown = _read_until(controller, "cancelled:", process)
+            assert process.wait(timeout=30) == 130, shown
+        finally:
+            if process.poll() is None:
+                process.kill()
+            os.close(controller)
+        status, batch = stack.call("GET", path, account["--token"])
+        assert status == 200 and batch["status"] == "3"
+        assert batch["counts"]["cancelled"] == 2 and batch["counts"]["processing"] == 0
 
 
 def test_a_message_no_worker_can_process_is_dead_lettered(stack: DevStack, poison: str) -> None:
