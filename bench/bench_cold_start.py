@@ -25,6 +25,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 BASELINE = "from aws_lambda_powertools import Logger"
 GOAL_RATIO = 2.0
+# What the handlers are built on (the libraries the project prescribes), each imported alone:
+# printed beside the handlers so a reader sees how much of the budget they take by themselves.
+LIBRARY_FLOORS = {
+    "Powertools REST resolver": "from aws_lambda_powertools.event_handler import APIGatewayRestResolver",
+    "Powertools batch processing": "from aws_lambda_powertools.utilities.batch import BatchProcessor",
+    "pydantic BaseModel": "from pydantic import BaseModel",
+    "psycopg": "import psycopg",
+}
 # What the deployed functions see (infra/stack.py), so module-level settings code behaves.
 LAMBDA_ENV = {
     "AWS_REGION": "eu-west-1",
@@ -105,6 +113,9 @@ def main() -> None:
 
     baseline = median_ms(BASELINE, args.runs)
     print(f"baseline  {BASELINE!r}: median {baseline:.1f} ms over {args.runs} runs")
+    for label, statement in LIBRARY_FLOORS.items():
+        floor = median_ms(statement, args.runs)
+        print(f"library   {label:<28} median {floor:7.1f} ms  ratio {floor / baseline:5.2f}  (alone)")
     results: dict[str, float] = {}
     for name in handlers:
         try:
