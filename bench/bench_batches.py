@@ -74,12 +74,6 @@ def main() -> None:
         # otherwise plan the tenant-scoped lookups with default selectivities.
         conn.execute("ANALYZE")
         status_median, pk_median = paired_medians(read_status, pk_lookup, RUNS * 20)
-        # The database-level view: status derivation against one bare primary-key query.
-        emit(
-            result(
-                "batch_status_500_sql", "s", status_median, "bare single-row primary-key query", pk_median, "ratio <= 5"
-            )
-        )
 
         # The user-visible view: GET batch against GET page-import (a single-row primary-key
         # lookup) through the same handler stack, auth and serialization included.
@@ -103,6 +97,12 @@ def main() -> None:
                 "GET of one Page Import (primary-key lookup)",
                 route_pk_median,
                 "ratio <= 5",
+            )
+        )
+        # Last, the bar as written: status derivation against one bare primary-key query.
+        emit(
+            result(
+                "batch_status_500_sql", "s", status_median, "bare single-row primary-key query", pk_median, "ratio <= 5"
             )
         )
         conn.close()
