@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,8 +56,6 @@ def database_url(data_dir: Path) -> str:
     explicit = os.environ.get("DATABASE_URL")
     if explicit:
         return explicit
-    # pgserver resolves its runtime dir at import and warns when XDG_RUNTIME_DIR is unset.
-    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
     from pageport.db import embedded_conninfo
 
     pgdata = postgres_dir(data_dir)

@@ -6,6 +6,7 @@ would pin the proxy connection), `SET LOCAL` only, TLS required, short connect t
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,21 +48,27 @@ def _rds_proxy_conninfo(settings: Settings) -> str:
     )
 
 
+def _pgserver() -> Any:
+    # Not in the Lambda layer. Its import resolves a runtime dir it never uses here and warns
+    # when XDG_RUNTIME_DIR is unset (CI, containers): that warning is noise for every caller.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+        import pgserver
+    return pgserver
+
+
 def embedded_conninfo(data_dir: Path) -> str:
     """Start (or reuse) an embedded PostgreSQL in `data_dir`; local stack and tests only."""
-    import pgserver  # not in the Lambda layer
-
+    pgserver = _pgserver()
     data_dir.mkdir(parents=True, exist_ok=True)
     # "stop": the server stops when this process exits (or on stop_embedded).
-    server = pgserver.get_server(data_dir, cleanup_mode="stop")  # type: ignore[attr-defined]
+    server = pgserver.get_server(data_dir, cleanup_mode="stop")
     uri: str = server.get_uri()
     return uri
 
 
 def stop_embedded(data_dir: Path) -> None:
-    import pgserver
-
-    pgserver.get_server(data_dir).cleanup()  # type: ignore[attr-defined]
+    _pgserver().get_server(data_dir).cleanup()
 
 
 def connect(info: str | None = None) -> Connection:
