@@ -40,9 +40,12 @@ S3_ACCESS: dict[str, tuple[S3Access, ...]] = {
     "get_batch_discovery": (read("discovery/"),),
     # page_discovery has no job table: its status is read from, and its failure (cancel, dead
     # letter, terminal dispatch failure) written to, discovery/{itemId}/status.json.
+    # Every batch route answers with the batch's derived status (so reads it); the creating
+    # routes also dispatch their own items and record a terminal send failure like the dispatcher.
+    "create_batch": (read("discovery/"), write("discovery/")),
     "get_batch": (read("discovery/"),),
     "list_batch_items": (read("discovery/"),),
-    "retry_batch": (read("discovery/"),),
+    "retry_batch": (read("discovery/"), write("discovery/")),
     "cancel_batch": (read("discovery/"), write("discovery/")),
     "dead_letter": (read("discovery/"), write("discovery/")),
     "dispatcher": (read("discovery/"), write("discovery/")),
