@@ -130,6 +130,31 @@ def test_discovery_states_through_the_api(db, aws, tenant):
         assert {k: v for k, v in got["counts"].items() if k in counts} == counts
 
 
+def test_a_cancelled_discovery_ignores_what_its_worker_publishes_later(db, aws, tenant):
+    body = {
+        "id": str(uuid.uuid4()),
+        "type": "page_discovery",
+        "requests": [{"url": "https://example.com/", "maxPages": 3}],
+    }
+    path = f"/projects/{tenant.project_id}/page-batches/{body['id']}"
+    assert (
+        invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
+    )
+    (message,) = drain(aws.queues["discovery"])
+    assert invoke("POST", f"{path}/cancel", subject=tenant.subject, body={}).status == 200
+    # The worker was already running: it finishes and publishes pages and a completed status.
+    s3 = boto3.client("s3")
+    prefix = message["artifactPrefix"]
+    pages = {"pages": [{"url": "https://example.com/", "title": "Home", "description": "", "depth": 0}]}
+    s3.put_object(Bucket=aws.bucket, Key=prefix + "pages.json", Body=json.dumps({**pages, "truncated": False}))
+    s3.put_object(Bucket=aws.bucket, Key=prefix + "status.json", Body=json.dumps({"status": "1", "pagesFound": 1}))
+
+    assert invoke("GET", path, subject=tenant.subject).body["status"] == "3"
+    found = invoke("GET", f"{path}/discovery", subject=tenant.subject)
+    assert found.status == 200
+    assert found.body["status"] == "2" and found.body["pages"] == []
+
+
 def test_counts_follow_each_batchs_own_children_when_ids_interleave(db, aws, tenant):
     """Counts come from the children each item names, even when two batches' child ids
     interleave (batches created in the same moments), never from neighbouring ids."""

@@ -8,13 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed, field_error
 from pageport.queues import QueueName
 from pageport.services.tenancy import Scope
+
+if TYPE_CHECKING:
+    from pageport.storage import ArtifactStore
+
+# What a cancelled item's child is failed with, and what a cancelled result reports.
+CANCELLED_MESSAGE = "Cancelled before it finished."
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +72,25 @@ class BatchOperation(Protocol):
     def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
         """Fail the message's job, fenced by attempt, nonce and processing state; idempotent.
         Returns whether anything changed."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedResult:
+    """What a worker published for a batch with no job table (page_discovery's pages)."""
+
+    status: str
+    pages: list[dict[str, Any]]
+    truncated: bool
+    error_message: str | None
+
+
+@runtime_checkable
+class PublishesResults(Protocol):
+    """An operation whose worker publishes a result document that a route serves as is."""
+
+    def published_result(self, cur: Cursor, batch_id: str, store: ArtifactStore) -> PublishedResult:
+        """The batch's result as published, unless the item was cancelled or failed first."""
         ...
 
 

@@ -11,17 +11,13 @@ from datetime import datetime
 from typing import Any
 
 from pageport.batches import registry
-from pageport.batches.operations.page_discovery import read_status
-from pageport.batches.registry import BatchOperation, ItemRef
+from pageport.batches.registry import CANCELLED_MESSAGE, BatchOperation, ItemRef, PublishedResult, PublishesResults
 from pageport.batches.status import Counts, ItemFacts, batch_status, count, item_status
 from pageport.db import Connection, Cursor
 from pageport.errors import Conflict, NotFound
 from pageport.ids import new_id
-from pageport.layout import discovery_pages_key
 from pageport.services.tenancy import Scope
-from pageport.storage import ArtifactMissing, ArtifactStore
-
-CANCELLED_MESSAGE = "Cancelled before it finished."
+from pageport.storage import ArtifactStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,40 +263,14 @@ def retry_batch(conn: Connection, scope: Scope, source_id: str, new_id_: str) ->
         return Created(get_batch(cur, scope, new_id_), created=True, item_ids=item_ids)
 
 
-@dataclass(frozen=True, slots=True)
-class DiscoveryView:
-    status: str
-    pages: list[dict[str, Any]]
-    truncated: bool
-    error_message: str | None
+DiscoveryView = PublishedResult  # what GET …/discovery serves
 
 
 def discovery_result(cur: Cursor, scope: Scope, batch_id: str, store: ArtifactStore) -> DiscoveryView:
-    batch = _batch_row(cur, scope, batch_id)
-    if batch["type"] != "page_discovery":
+    op = registry.operation(_batch_row(cur, scope, batch_id)["type"])
+    if not isinstance(op, PublishesResults):
         raise NotFound("This batch is not a page discovery.")
-    item = cur.execute(
-        "SELECT id, cancelled_at, error_message FROM batch_item WHERE batch_id = %s AND deleted_at IS NULL "
-        "ORDER BY position LIMIT 1",
-        (batch_id,),
-    ).fetchone()
-    if item is None:
-        raise NotFound("Batch not found.")
-    published = read_status(store, item["id"]) or {"status": "0"}
-    status = str(published.get("status", "0"))
-    error = item["error_message"] or published.get("errorMessage")
-    if item["error_message"]:
-        status = "2"
-    pages: list[dict[str, Any]] = []
-    truncated = False
-    if status == "1":
-        try:
-            document = json.loads(store.get(discovery_pages_key(item["id"]), max_bytes=16 * 1024 * 1024))
-        except (ArtifactMissing, ValueError):
-            document = {}
-        pages = list(document.get("pages", []))
-        truncated = bool(document.get("truncated", False))
-    return DiscoveryView(status=status, pages=pages, truncated=truncated, error_message=error)
+    return op.published_result(cur, batch_id, store)
 
 
 def dispatch_new(conn: Connection, scope: Scope, created: Created) -> BatchView:

@@ -7,11 +7,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pageport.batches.registry import ItemRef, Prepared, indexed_errors, register
+from pageport.batches.registry import CANCELLED_MESSAGE, ItemRef, Prepared, PublishedResult, indexed_errors, register
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
-from pageport.errors import ValidationFailed, field_error
-from pageport.layout import discovery_prefix, discovery_status_key
+from pageport.errors import NotFound, ValidationFailed, field_error
+from pageport.layout import discovery_pages_key, discovery_prefix, discovery_status_key
 from pageport.models.api import DiscoveryRequest
 from pageport.models.messages import DiscoveryMessage
 from pageport.queues import QueueName
@@ -86,6 +86,34 @@ class PageDiscoveryOperation:
             child = str(published["status"]) if published else None
             facts.append((ItemFacts(row["cancelled"], row["dispatch_failed"], row["accepted"], child), 1))
         return facts
+
+    def published_result(self, cur: Cursor, batch_id: str, store: ArtifactStore) -> PublishedResult:
+        item = cur.execute(
+            "SELECT id, cancelled_at, error_message FROM batch_item WHERE batch_id = %s AND deleted_at IS NULL "
+            "ORDER BY position LIMIT 1",
+            (batch_id,),
+        ).fetchone()
+        if item is None:
+            raise NotFound("Batch not found.")
+        if item["cancelled_at"] is not None:
+            # A worker still running when the batch was cancelled may publish afterwards: ignored.
+            return PublishedResult(status="2", pages=[], truncated=False, error_message=CANCELLED_MESSAGE)
+        if item["error_message"]:  # dispatch failed terminally: the worker never ran
+            return PublishedResult(status="2", pages=[], truncated=False, error_message=item["error_message"])
+        published = read_status(store, item["id"]) or {"status": "0"}
+        status = str(published.get("status", "0"))
+        document: dict[str, Any] = {}
+        if status == "1":
+            try:
+                document = json.loads(store.get(discovery_pages_key(item["id"]), max_bytes=16 * 1024 * 1024))
+            except (ArtifactMissing, ValueError):
+                document = {}
+        return PublishedResult(
+            status=status,
+            pages=list(document.get("pages", [])),
+            truncated=bool(document.get("truncated", False)),
+            error_message=published.get("errorMessage"),
+        )
 
     def child_statuses(self, cur: Cursor, items: Sequence[ItemRef], *, lock: bool = False) -> dict[str, str | None]:
         store = ArtifactStore.default()
