@@ -120,11 +120,9 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(payload)
 
     def _read_body(self) -> bytes | None:
-        """The body, or None after answering 411/413 (the connection is then closed)."""
-        if self.headers.get("Transfer-Encoding"):
-            self.close_connection = True
-            self._send(411, error_body("length_required", "Send the body with a Content-Length."))
-            return None
+        """The body, or None after answering 400/413 (the connection is then closed)."""
+        if self.headers.get("Transfer-Encoding", "").strip().lower() == "chunked":
+            return self._read_chunked()
         try:
             length = int(self.headers.get("Content-Length") or 0)
         except ValueError:
@@ -134,6 +132,27 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(413, error_body(*_TOO_LARGE))
             return None
         return self.rfile.read(length) if length else b""
+
+    def _read_chunked(self) -> bytes | None:
+        # API Gateway accepts chunked uploads (curl sends them for stdin bodies); so does this.
+        body = bytearray()
+        try:
+            while True:
+                size = int(self.rfile.readline(64).split(b";", 1)[0].strip(), 16)
+                if size == 0:
+                    while self.rfile.readline(8192).strip():  # trailers, until the blank line
+                        pass
+                    return bytes(body)
+                if len(body) + size > MAX_REQUEST_BYTES:
+                    self.close_connection = True
+                    self._send(413, error_body(*_TOO_LARGE))
+                    return None
+                body += self.rfile.read(size)
+                self.rfile.readline(8)  # the CRLF after each chunk
+        except ValueError:
+            self.close_connection = True
+            self._send(400, error_body("bad_request", "The chunked request body is malformed."))
+            return None
 
     def _log(self, started: float, status: int, **extra: Any) -> None:
         logger.info(
@@ -155,6 +174,9 @@ class _Handler(BaseHTTPRequestHandler):
         self._log(started, 204)
 
     def do_GET(self) -> None:
+        self._dispatch()
+
+    def do_HEAD(self) -> None:  # no route takes HEAD: 405 like any other method (no body)
         self._dispatch()
 
     def do_POST(self) -> None:

@@ -340,7 +340,8 @@ class DevStack:
                 logger.error("capture worker unavailable", extra={"reason": capture.failure})
         elif not options.workers:
             say("pageport dev: workers are off (--no-workers): messages stay queued.", sys.stderr)
-        mark("ready_ms")
+        # Not "ready_…": the one stdout line containing "ready" is the banner below (api.md).
+        mark("serving_ms")
         logger.info(
             "stack started",
             extra={

@@ -8,8 +8,11 @@ is still in its queue at shutdown; the second with workers on, which must delive
 
 from __future__ import annotations
 
+import http.client
+import json
 import uuid
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -75,6 +78,25 @@ def test_api_while_workers_are_off(stack: DevStack, site: str, state: dict[str, 
     assert status == 401
     assert stack.call("GET", "/no/such/route", alice)[0] == 404
     assert stack.call("DELETE", page_import, alice)[0] == 405
+    assert stack.call("HEAD", page_import, alice)[0] == 405
+    # api.md: it prints one line containing "ready" and the base URL.
+    assert [line for line in stack.stdout().splitlines() if "ready" in line] == [
+        next(line for line in stack.stdout().splitlines() if line.startswith("pageport dev ready at"))
+    ]
+
+    # A chunked upload (curl's way with a body from stdin) is read like any other body.
+    gateway = http.client.HTTPConnection(urlsplit(stack.base_url).netloc, timeout=30)
+    payload = json.dumps({"url": f"{site}/about.html", "viewport": VIEWPORT}).encode()
+    gateway.request(
+        "POST",
+        f"{project}/page-imports",
+        body=iter([payload[:10], payload[10:]]),
+        headers={"Authorization": f"Bearer {alice}", "Content-Type": "application/json"},
+        encode_chunked=True,
+    )
+    chunked = gateway.getresponse()
+    assert chunked.status == 201, chunked.read()
+    gateway.close()
 
     # A batch: created (its messages leave at once), replayed, conflicting, cancelled.
     batch_id = str(uuid.uuid4())
