@@ -4,7 +4,9 @@ requires IAM authentication and TLS.
 The master password is managed by RDS in Secrets Manager (rotated by RDS itself, no rotation
 Lambda, so nothing but the proxy ever needs a network path to the database). Only the proxy's
 own role can read that secret: no Lambda is granted it; Lambdas sign an IAM auth token for
-`rds-db:connect` on the proxy instead.
+`rds-db:connect` on the proxy instead. Only the migration runner connects as the master user;
+every other function connects as the data-only role of migration 0004 (APP_ROLE), whose
+password lives in a second secret that the proxy holds and the runner applies on each deploy.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from aws_cdk import aws_ec2 as ec2
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_rds as rds
 from constructs import Construct
+from pageport.migrations import APP_ROLE
 
 from infra.config import StageConfig
 from infra.network import PROXY_PORT, Network
@@ -30,7 +33,8 @@ class Database(Construct):
         super().__init__(scope, construct_id)
         db = config.database
         self.name = db.name
-        self.user = db.admin_user
+        self.admin_user = db.admin_user
+        self.app_user = APP_ROLE
         self.port = PROXY_PORT
         engine = rds.DatabaseInstanceEngine.postgres(
             version=rds.PostgresEngineVersion.of(db.engine_version, db.engine_version.split(".")[0])
@@ -80,11 +84,20 @@ class Database(Construct):
         for log_group in log_groups:
             self.instance.node.add_dependency(log_group)
         assert self.instance.secret is not None  # manage_master_user_password always sets it
+        self.app_secret = rds.DatabaseSecret(self, "AppSecret", username=APP_ROLE)
+        Validations.of(self.app_secret).acknowledge(
+            Acknowledgment(
+                id="AwsSolutions-SMG4",
+                reason="Rotating it would need a rotation function with a network path to the database, "
+                "which only the proxy has by design. The migration runner applies the secret's value to the "
+                "role on every deployment: change the value, then deploy (README, Deployment).",
+            )
+        )
         self.proxy = rds.DatabaseProxy(
             self,
             "Proxy",
             proxy_target=rds.ProxyTarget.from_instance(self.instance),
-            secrets=[self.instance.secret],
+            secrets=[self.instance.secret, self.app_secret],
             vpc=network.vpc,
             vpc_subnets=network.subnets,
             security_groups=[network.proxy_sg],

@@ -134,16 +134,21 @@ class PageportStack(Stack):
         bucket = self.storage.bucket
         for name in DATABASE_USERS:
             fn = self.functions[name]
+            # Only the migration runner changes the schema; everything else reads and writes rows.
+            user = self.database.admin_user if name == "migrate" else self.database.app_user
             for variable, value in (
                 ("DB_HOST", self.database.host),
                 ("DB_PORT", str(self.database.port)),
                 ("DB_NAME", self.database.name),
-                ("DB_USER", self.database.user),
+                ("DB_USER", user),
                 ("DB_IAM_AUTH", "true"),
             ):
                 fn.add_env(variable, value)
-            self.database.proxy.grant_connect(fn.role, self.database.user)
-            if name != "migrate":
+            self.database.proxy.grant_connect(fn.role, user)
+            if name == "migrate":
+                fn.add_env("APP_DB_SECRET_ARN", self.database.app_secret.secret_arn)
+                self.database.app_secret.grant_read(fn.role)
+            else:
                 # New code goes live only after its migrations ran (expand-then-contract).
                 fn.function.node.add_dependency(self.background.migration)
 

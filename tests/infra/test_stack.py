@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from aws_cdk.assertions import Match
+from pageport.migrations import APP_ROLE
 from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 
 from infra.messaging import VISIBILITY_FACTOR
@@ -288,7 +289,10 @@ def test_database_is_private_encrypted_and_only_reachable_through_the_proxy(synt
     subnet_group = next(iter(synth.of_type("AWS::RDS::DBSubnetGroup").values()))
     subnets = set(_refs(subnet_group["Properties"]["SubnetIds"]))
     assert subnets == set(synth.of_type("AWS::EC2::Subnet"))
-    assert database.user == synth.stack.config.database.admin_user
+    # The proxy holds the master secret (for the migration runner) and the data-only role's.
+    assert len(proxy["Properties"]["Auth"]) == 2
+    assert synth.logical_id(database.app_secret) in _refs([a["SecretArn"] for a in proxy["Properties"]["Auth"]])
+    assert database.admin_user == synth.stack.config.database.admin_user and database.app_user == APP_ROLE
 
 
 def test_only_in_vpc_functions_get_database_settings_and_connect(synth: Synth) -> None:
@@ -302,6 +306,10 @@ def test_only_in_vpc_functions_get_database_settings_and_connect(synth: Synth) -
             assert {"DB_HOST", "DB_PORT", "DB_NAME", "DB_USER"} <= set(env)
             assert "VpcConfig" in fn
             assert len(connects) == 1 and proxy_id in _refs(connects[0]["Resource"])
+            # Only the migration runner connects as the master user; the rest as the data-only role.
+            user = synth.stack.database.admin_user if name == "migrate" else APP_ROLE
+            assert env["DB_USER"] == user, name
+            assert json.dumps(connects[0]["Resource"]).endswith(f'/{user}"]]}}'), (name, connects[0]["Resource"])
         else:
             assert not any(k.startswith("DB_") for k in env), name
             assert "VpcConfig" not in fn, name
@@ -322,10 +330,13 @@ def test_worker_roles_have_no_permission_on_the_database_its_secret_or_proxy(syn
                     action,
                 )
             assert not _refs(statement["Resource"]) & protected, (worker, statement)
-    # No function at all reads the database secret: only the proxy's own role does.
+    # No function reads the master secret (only the proxy's own role does); the migration
+    # runner alone reads the data-only role's, to apply it on deploy.
+    app_secret = synth.logical_id(database.app_secret)
     for name in synth.stack.functions:
         for statement in _statements(synth, _role_id(synth, name)):
-            assert not any(a.startswith("secretsmanager:") for a in _actions(statement)), name
+            if any(a.startswith("secretsmanager:") for a in _actions(statement)):
+                assert name == "migrate" and _refs(statement["Resource"]) == {app_secret}, (name, statement)
 
 
 # --- storage -------------------------------------------------------------------------------

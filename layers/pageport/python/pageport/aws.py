@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from mypy_boto3_s3 import S3Client
+    from mypy_boto3_secretsmanager import SecretsManagerClient
     from mypy_boto3_sqs import SQSClient
 
 
@@ -29,6 +30,11 @@ def s3() -> S3Client:
 
 def sqs() -> SQSClient:
     client: SQSClient = _client("sqs")
+    return client
+
+
+def secrets_manager() -> SecretsManagerClient:
+    client: SecretsManagerClient = _client("secretsmanager")
     return client
 
 

@@ -12,6 +12,10 @@ from dataclasses import dataclass
 from importlib import resources
 
 import psycopg
+from psycopg import sql
+
+# The data-only role 0004_app_role.sql creates; deployed functions (but the runner) use it.
+APP_ROLE = "pageport_app"
 
 # Arbitrary but fixed: every runner of every version contends for the same lock.
 _ADVISORY_LOCK_KEY = 0x5061_6765_706F_7274 & 0x7FFF_FFFF_FFFF_FFFF  # "Pageport"
@@ -66,3 +70,24 @@ def apply_migrations(conninfo: str) -> list[str]:
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_ADVISORY_LOCK_KEY,))
     return applied_now
+
+
+def set_role_password(conninfo: str, role: str, password: str) -> None:
+    """Give `role` the password its connection pooler (RDS Proxy) holds. libpq hashes it
+    (SCRAM) on the client, so the clear password never appears in SQL or server logs."""
+    with psycopg.connect(conninfo, autocommit=True, prepare_threshold=None) as conn:
+        verifier = conn.pgconn.encrypt_password(password.encode(), role.encode(), b"scram-sha-256")
+        conn.execute(
+            sql.SQL("ALTER ROLE {} WITH LOGIN PASSWORD {}").format(sql.Identifier(role), sql.Literal(verifier.decode()))
+        )
+
+
+def set_role_password_from_secret(conninfo: str, secret_arn: str) -> str:
+    """Apply an RDS-style secret ({"username", "password"}) to its role; returns the role."""
+    import json
+
+    from pageport import aws
+
+    secret = json.loads(aws.secrets_manager().get_secret_value(SecretId=secret_arn)["SecretString"])
+    set_role_password(conninfo, secret["username"], secret["password"])
+    return str(secret["username"])
