@@ -87,12 +87,13 @@ def rest_event(
     query: Mapping[str, str] | None = None,
     headers: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
+    sent = headers if headers is not None else {"content-type": "application/json"}
     return {
         "resource": route.path,
         "path": path,
         "httpMethod": route.method,
-        "headers": dict(headers or {"content-type": "application/json"}),
-        "multiValueHeaders": {k: [v] for k, v in (headers or {"content-type": "application/json"}).items()},
+        "headers": dict(sent),
+        "multiValueHeaders": {k: [v] for k, v in sent.items()},
         "queryStringParameters": dict(query) if query else None,
         "multiValueQueryStringParameters": {k: [v] for k, v in query.items()} if query else None,
         "pathParameters": dict(path_params) or None,
@@ -127,14 +128,17 @@ def invoke(
     body: Any = None,
     raw_body: str | None = None,
     query: Mapping[str, str] | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> ApiResponse:
-    """Route, build the event and call the handler module in-process (tests and the gateway)."""
+    """Route, build the event and call the handler module in-process (tests and the gateway).
+    `headers` replaces the default `content-type: application/json` (pass {} to send none)."""
     route, params, path_known = match(method, path)
     if route is None:
         code, status = ("method_not_allowed", 405) if path_known else ("not_found", 404)
         return ApiResponse(status, {"error": {"code": code, "message": "No such route.", "details": []}}, {})
     text = raw_body if raw_body is not None else (json.dumps(body) if body is not None else None)
-    event = rest_event(route, path, params, body=text, claims={"sub": subject} if subject else None, query=query)
+    claims = {"sub": subject} if subject else None
+    event = rest_event(route, path, params, body=text, claims=claims, query=query, headers=headers)
     result = handler_for(route)(event, lambda_context(route.function))
     payload = result.get("body")
     return ApiResponse(

@@ -37,6 +37,7 @@ ERROR_STATUSES = {
     "405": "Method not allowed",
     "409": "Conflicts with the current state",
     "413": "Body too large",
+    "415": "Body sent with a Content-Type other than application/json",
     "422": "Validation failed, one detail per bad field",
     "502": "Stored result failed verification",
     "503": "Temporarily unable to queue the job",

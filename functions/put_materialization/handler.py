@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import shared_connection
-from pageport.models.api import Code2DesOut, MaterializationRequest
+from pageport.models.api import Code2DesOut, MaterializationBody
 from pageport.services import code2des
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import code2des_out
@@ -13,14 +13,22 @@ from pageport.web.views import code2des_out
 app = api_resolver()
 
 
-@app.put("/projects/<projectId>/code2des/<code2desId>/materialization", summary="Record the first Figma placement")
+@app.put(
+    "/projects/<projectId>/code2des/<code2desId>/materialization",
+    summary="Record the first Figma placement",
+    description=(
+        "The first successful call stores `materializedAt` and `materializedNodeId` and needs a valid `nodeId`; "
+        "every later call returns 200 with the stored values and changes nothing, whatever it sends."
+    ),
+)
 def put(
     projectId: Annotated[int, Path()],
     code2desId: Annotated[str, Path()],
-    body: Annotated[MaterializationRequest, Body()],
+    body: Annotated[MaterializationBody | None, Body()] = None,
 ) -> Code2DesOut:
     scope = caller_scope(app, projectId)
-    return code2des_out(code2des.materialize(shared_connection(), scope, code2desId, body.node_id))
+    raw = body.model_dump(mode="json", by_alias=True, exclude_unset=True) if body is not None else {}
+    return code2des_out(code2des.record_materialization(shared_connection(), scope, code2desId, raw))
 
 
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:

@@ -6,6 +6,7 @@ import json
 
 import boto3
 import pytest
+from pageport.web import MAX_BODY_BYTES
 
 from devstack.apigw import invoke
 from tests.conftest import drain
@@ -95,7 +96,7 @@ def test_oversized_body_is_413(db, aws, tenant):
         "POST",
         f"/projects/{tenant.project_id}/page-imports",
         subject=tenant.subject,
-        raw_body=json.dumps({"url": "https://example.com/", "pad": "x" * (3 * 1024 * 1024)}),
+        raw_body=json.dumps({"url": "https://example.com/", "pad": "x" * MAX_BODY_BYTES}),
     )
     assert response.status == 413
     assert response.body["error"]["code"] == "payload_too_large"

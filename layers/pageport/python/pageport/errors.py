@@ -54,6 +54,11 @@ class PayloadTooLarge(PageportError):
     status, code, default_message = 413, "payload_too_large", "The request body is too large."
 
 
+class UnsupportedMediaType(PageportError):
+    status, code = 415, "unsupported_media_type"
+    default_message = "Send the request body as JSON, with Content-Type: application/json."
+
+
 class ValidationFailed(PageportError):
     status, code, default_message = 422, "validation_error", "The request is not valid."
 

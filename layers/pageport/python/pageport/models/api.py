@@ -2,24 +2,47 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, field_validator
+from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
 
-from pageport.models.base import CamelModel, UtcDatetime
+from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
 
 Status = Literal["0", "1", "2"]
 ItemStatus = Literal["0", "1", "2", "3"]
 BatchType = Literal["page_import", "code2des", "page_discovery"]
 NonEmpty255 = Annotated[str, StringConstraints(min_length=1, max_length=255, strip_whitespace=True)]
 
+CANONICAL_UUID = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 
-class Viewport(CamelModel):
+
+def _canonical_uuid(value: str) -> str:
+    # Stored and compared exactly as sent: another spelling would be another batch id.
+    if re.fullmatch(CANONICAL_UUID, value) is None:
+        raise ValueError(
+            "must be a UUID in canonical form: lowercase hex digits and hyphens, 8-4-4-4-12 "
+            "(e.g. 0192f8a4-7c3e-7a11-8f00-2b5c4d6e7f80)"
+        )
+    return value
+
+
+ClientUuid = Annotated[
+    str,
+    AfterValidator(_canonical_uuid),
+    Field(
+        description="A UUID chosen by the client, in canonical lowercase hyphenated form",
+        json_schema_extra={"format": "uuid", "pattern": CANONICAL_UUID},
+    ),
+]
+
+
+class Viewport(CamelRequest):
     width: int = Field(ge=320, le=3840)
     height: int = Field(ge=240, le=4320)
 
 
-class PageImportRequest(CamelModel):
+class PageImportRequest(CamelRequest):
     """POST /projects/{projectId}/page-imports. `url` is normalized by the service."""
 
     url: str = Field(min_length=1, max_length=4096)
@@ -28,43 +51,55 @@ class PageImportRequest(CamelModel):
     ready_selector: str | None = Field(default=None, min_length=1, max_length=512)
 
 
-class Code2DesRequest(CamelModel):
+class Code2DesRequest(CamelRequest):
     page_import_id: NonEmpty255
     figma_file_key: NonEmpty255
     screen_id: NonEmpty255
     placement_target: NonEmpty255 | None = None
 
 
-class DiscoveryRequest(CamelModel):
+class DiscoveryRequest(CamelRequest):
     url: str = Field(min_length=1, max_length=4096)
     max_pages: int = Field(default=50, ge=1, le=500)
 
 
-class BatchCreateRequest(CamelModel):
-    id: Annotated[str, StringConstraints(min_length=1, max_length=255)]
+class BatchCreateRequest(CamelRequest):
+    id: ClientUuid
     type: BatchType
     # Each entry is validated by its operation (422 names the index), not here.
     requests: list[dict[str, Any]] = Field(min_length=1, max_length=500)
 
-    @field_validator("id")
-    @classmethod
-    def _client_uuid(cls, value: str) -> str:
-        from uuid import UUID
 
-        try:
-            return str(UUID(value))
-        except ValueError:
-            raise ValueError("id must be a UUID chosen by the client") from None
+class BatchRetryRequest(CamelRequest):
+    id: ClientUuid
 
 
-class BatchRetryRequest(CamelModel):
-    id: str
+class MaterializationRequest(CamelRequest):
+    """What a first PUT …/materialization must send."""
 
-    _client_uuid = field_validator("id")(BatchCreateRequest._client_uuid.__func__)  # type: ignore[attr-defined]
-
-
-class MaterializationRequest(CamelModel):
     node_id: NonEmpty255
+
+
+class MaterializationBody(CamelModel):
+    """The first successful call needs `nodeId`; once a placement is stored, every later call
+    gets it back unchanged, whatever it sends."""
+
+    # Refuses nothing, so a later call never fails validation (api.md); the handler checks a
+    # first call against MaterializationRequest.
+    model_config = ConfigDict(extra="allow")
+
+    node_id: Annotated[
+        Any,
+        WithJsonSchema(
+            {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 255,
+                "description": "The Figma node the result was placed as; required on the first call, "
+                "then ignored whatever its value",
+            }
+        ),
+    ] = None
 
 
 class PageImportOut(CamelModel):

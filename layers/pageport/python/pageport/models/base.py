@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, PlainSerializer
+from pydantic import BaseModel, ConfigDict, PlainSerializer, field_validator
 from pydantic.alias_generators import to_camel
 
 
@@ -31,3 +31,15 @@ class CamelModel(BaseModel):
 
     def to_json_dict(self) -> dict[str, object]:
         return self.model_dump(mode="json", by_alias=True)
+
+
+class CamelRequest(CamelModel):
+    """A body a client sends. PostgreSQL text cannot hold NUL, so no string field of any
+    request model (nested ones are request models too) may contain one: 422 naming it."""
+
+    @field_validator("*")
+    @classmethod
+    def _no_nul(cls, value: object) -> object:
+        if isinstance(value, str) and "\x00" in value:
+            raise ValueError("must not contain NUL (\\u0000) characters")
+        return value

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from pageport.models.api import Viewport
-from pageport.models.base import CamelModel
+from pageport.models.base import CamelModel, CamelRequest
 
 
 class CaptureMessage(CamelModel):
@@ -51,7 +51,7 @@ worker_message_adapter: TypeAdapter[CaptureMessage | ConvertMessage | DiscoveryM
 Outcome = Literal["succeeded", "failed"]
 
 
-class PageImportWebhook(CamelModel):
+class PageImportWebhook(CamelRequest):
     page_import_id: str
     attempt: int
     nonce: str
@@ -59,7 +59,7 @@ class PageImportWebhook(CamelModel):
     manifest_url: str
 
 
-class Code2DesWebhook(CamelModel):
+class Code2DesWebhook(CamelRequest):
     code2des_id: str
     attempt: int
     nonce: str

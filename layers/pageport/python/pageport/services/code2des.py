@@ -4,18 +4,20 @@ and record the first successful materialization."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pageport import queues
-from pageport.db import Connection, Cursor
-from pageport.errors import Conflict, NotFound, ServiceUnavailable
+from pageport.db import Connection, Cursor, reading
+from pageport.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
 from pageport.ids import new_id, new_nonce
 from pageport.logging import logger
-from pageport.models.api import Code2DesRequest
+from pageport.models.api import Code2DesRequest, MaterializationRequest
 from pageport.models.messages import ConvertMessage
 from pageport.models.rows import Code2DesRow, PageImportRow
 from pageport.services.jobs import fail_processing
 from pageport.services.tenancy import Scope
+from pageport.services.validation import parse_model
 from pageport.storage import ArtifactStore
 
 PUBLISH_FAILED = "We could not queue this conversion. Please try again."
@@ -119,3 +121,17 @@ def materialize(conn: Connection, scope: Scope, code2des_id: str, node_id: str) 
     if row.status != "1":
         raise Conflict("Only a completed Code2Des job can be materialized.", code="result_not_ready")
     return row
+
+
+def record_materialization(conn: Connection, scope: Scope, code2des_id: str, body: Mapping[str, Any]) -> Code2DesRow:
+    """api.md: the first successful call needs a valid `nodeId` and stores the placement; every
+    later call answers what is stored, whatever it sends."""
+    try:
+        request = parse_model(MaterializationRequest, body)
+    except ValidationFailed:
+        with reading(conn) as cur:
+            stored = get_code2des(cur, scope, code2des_id)
+        if stored.materialized_at is None:
+            raise
+        return stored
+    return materialize(conn, scope, code2des_id, request.node_id)

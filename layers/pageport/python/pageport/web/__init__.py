@@ -3,12 +3,17 @@ the caller's identity from the Cognito authorizer claims. Domain code never impo
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, CORSConfig, Response
-from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+from aws_lambda_powertools.event_handler.openapi.exceptions import (
+    RequestUnsupportedContentType,
+    RequestValidationError,
+)
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEvent
 
 from pageport.db import reading
 from pageport.errors import (
@@ -17,6 +22,7 @@ from pageport.errors import (
     PageportError,
     PayloadTooLarge,
     Unauthorized,
+    UnsupportedMediaType,
     ValidationFailed,
     error_body,
     field_error,
@@ -25,14 +31,12 @@ from pageport.services.tenancy import Scope, resolve_scope
 
 logger = Logger(service="pageport-api")
 
-# API Gateway caps payloads at 10 MB; our largest body is a 500-item batch.
-MAX_BODY_BYTES = 2 * 1024 * 1024
+# Largest valid body ~2.4 MB (500 batch items at every length limit); 4 MiB < Lambda's 6 MB sync payload.
+MAX_BODY_BYTES = 4 * 1024 * 1024
 JSON = "application/json"
 
 
 def json_response(status: int, body: Any) -> Response[Any]:
-    import json
-
     return Response(status_code=status, content_type=JSON, body=json.dumps(body, separators=(",", ":")))
 
 
@@ -54,6 +58,60 @@ def _validation_response(exc: RequestValidationError) -> Response[Any]:
     return error_response(ValidationFailed(details=details))
 
 
+def _media_type(content_type: str | None) -> str:
+    """`application/json` from `Application/JSON; charset=utf-8`; "" when none was sent."""
+    return (content_type or "").split(";", 1)[0].strip().lower()
+
+
+def _is_json(text: str | None) -> bool:
+    try:
+        json.loads(text or "")
+    except ValueError:
+        return False
+    return True
+
+
+def _unsupported_body(event: APIGatewayProxyEvent) -> PageportError:
+    """A body sent as anything but JSON: 400 if it is not JSON at all (api.md: malformed JSON,
+    whatever the Content-Type claims), else 415 naming the one media type we read."""
+    try:
+        text = event.decoded_body
+    except ValueError:  # bad base64 or UTF-8
+        return MalformedRequest()
+    return UnsupportedMediaType() if not text or _is_json(text) else MalformedRequest()
+
+
+def _precheck(event: Mapping[str, Any]) -> tuple[PageportError | None, Mapping[str, Any]]:
+    """Before Powertools parses anything: refuse an oversized body, and a body sent with a
+    Content-Type other than JSON (Powertools would read a form as fields, or raise for other
+    types). The event goes on with a JSON media type spelled as Powertools compares it."""
+    body = event.get("body")
+    if isinstance(body, str) and len(body) > MAX_BODY_BYTES:
+        return PayloadTooLarge(), event
+    proxy = APIGatewayProxyEvent(dict(event))
+    content_type = proxy.headers.get("content-type")
+    media_type = _media_type(content_type)
+    if body and media_type not in ("", JSON):
+        return _unsupported_body(proxy), event
+    if media_type == JSON and not (content_type or "").strip().startswith(JSON):
+        # Media types are case-insensitive (RFC 9110); Powertools compares them as written.
+        return None, _with_header(event, "content-type", (content_type or "").strip().lower())
+    return None, event
+
+
+def _with_header(event: Mapping[str, Any], name: str, value: str) -> dict[str, Any]:
+    def replaced(headers: Any, new: Any) -> Any:
+        if not isinstance(headers, dict):
+            return headers
+        return {k: v for k, v in headers.items() if k.lower() != name} | {name: new}
+
+    return {
+        **event,
+        "headers": replaced(event.get("headers"), value),
+        "multiValueHeaders": replaced(event.get("multiValueHeaders"), [value]),
+    }
+
+
 def api_resolver() -> PageportResolver:
     """A resolver with pydantic validation and api.md's error body for every failure."""
     # The Figma plugin calls from its own origin with a bearer token (no cookies): any origin.
@@ -63,6 +121,11 @@ def api_resolver() -> PageportResolver:
     @app.exception_handler(RequestValidationError)
     def _on_validation(exc: RequestValidationError) -> Response[Any]:
         return _validation_response(exc)
+
+    @app.exception_handler(RequestUnsupportedContentType)
+    def _on_unsupported_content_type(_: RequestUnsupportedContentType) -> Response[Any]:
+        # Reached only without a body: _precheck answers every body sent as a non-JSON type.
+        return error_response(_unsupported_body(app.current_event))
 
     @app.exception_handler(PageportError)
     def _on_domain_error(exc: PageportError) -> Response[Any]:
@@ -84,17 +147,15 @@ def api_resolver() -> PageportResolver:
 
 
 class PageportResolver(APIGatewayRestResolver):
-    """Refuses oversized bodies before anything parses them."""
+    """Refuses oversized and non-JSON bodies before anything parses them."""
 
     def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
-        body = event.get("body")
-        if isinstance(body, str) and len(body) > MAX_BODY_BYTES:
-            import json
-
+        problem, event = _precheck(event)
+        if problem is not None:
             return {
-                "statusCode": 413,
+                "statusCode": problem.status,
                 "headers": {"Content-Type": JSON},
-                "body": json.dumps(PayloadTooLarge().body()),
+                "body": json.dumps(problem.body()),
                 "isBase64Encoded": False,
             }
         return super().resolve(event, context)

@@ -9,7 +9,7 @@ from aws_lambda_powertools.event_handler import LambdaFunctionUrlResolver, Respo
 from pydantic import BaseModel, ValidationError
 
 from pageport.db import shared_connection
-from pageport.errors import MalformedRequest, PageportError, ValidationFailed
+from pageport.errors import MalformedRequest, MethodNotAllowed, NotFound, PageportError, ValidationFailed
 from pageport.services.validation import details_of
 from pageport.services.webhooks import JobKind, WebhookCall, apply_webhook
 from pageport.storage import ArtifactStore
@@ -18,12 +18,15 @@ from pageport.web import error_response, json_response, logger
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
 
 
+ROOT = "/"
+
+
 def webhook_resolver(
     kind: JobKind, payload_model: type[PayloadT], to_call: Callable[[PayloadT], WebhookCall]
 ) -> LambdaFunctionUrlResolver:
     app = LambdaFunctionUrlResolver()
 
-    @app.post("/")
+    @app.post(ROOT)
     def receive() -> Response[Any]:
         raw = app.current_event.body or ""
         try:
@@ -35,6 +38,16 @@ def webhook_resolver(
         call = to_call(payload)
         result = apply_webhook(shared_connection(), kind, call, ArtifactStore.default())
         return json_response(200, {"applied": result.applied})
+
+    # A function URL passes every method and path through; Powertools answers an unmatched
+    # one with NotFoundError, which must not reach the catch-all below (500).
+    @app.not_found
+    def _on_no_route(_: Exception) -> Response[Any]:
+        if app.current_event.path != ROOT:
+            return error_response(NotFound("No such route."))
+        answer = error_response(MethodNotAllowed())
+        answer.headers["Allow"] = "POST"
+        return answer
 
     @app.exception_handler(PageportError)
     def _on_error(exc: PageportError) -> Response[Any]:

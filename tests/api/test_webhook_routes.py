@@ -1,0 +1,53 @@
+"""The webhook function URLs pass every method and path through: only `POST /` is a route."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from devstack.apigw import WEBHOOK_MODULES, function_url_event, import_handler, lambda_context
+
+
+def _call(function: str, method: str, path: str, body: str = "{}") -> tuple[int, Any]:
+    event = function_url_event(body, path=path)
+    event["requestContext"]["http"]["method"] = method
+    result = import_handler(WEBHOOK_MODULES[function]).lambda_handler(event, lambda_context(function))
+    return int(result["statusCode"]), json.loads(result["body"])
+
+
+@pytest.mark.parametrize("function", sorted(WEBHOOK_MODULES))
+@pytest.mark.parametrize("method", ["GET", "PUT", "DELETE", "PATCH"])
+def test_another_method_on_the_webhook_is_405(function, method):
+    status, body = _call(function, method, "/")
+    assert status == 405, body
+    assert body["error"]["code"] == "method_not_allowed"
+    assert set(body["error"]) == {"code", "message", "details"}
+    assert "Traceback" not in json.dumps(body)
+
+
+@pytest.mark.parametrize("function", sorted(WEBHOOK_MODULES))
+@pytest.mark.parametrize(("method", "path"), [("POST", "/other"), ("GET", "/other"), ("POST", "/webhook/")])
+def test_another_path_on_the_webhook_is_404(function, method, path):
+    status, body = _call(function, method, path)
+    assert status == 404, body
+    assert body["error"]["code"] == "not_found"
+    assert set(body["error"]) == {"code", "message", "details"}
+
+
+@pytest.mark.parametrize("function", sorted(WEBHOOK_MODULES))
+def test_post_to_the_root_still_reaches_the_webhook(db, aws, function):
+    status, body = _call(function, "POST", "/", "{bad")
+    assert status == 400 and body["error"]["code"] == "malformed_request"
+
+
+@pytest.mark.parametrize(
+    ("function", "id_field"), [("page_import_webhook", "pageImportId"), ("code2des_webhook", "code2desId")]
+)
+def test_a_nul_in_a_webhook_payload_is_422_not_a_database_error(db, aws, function, id_field):
+    payload = {id_field: "job\u0000id", "attempt": 1, "nonce": "n", "outcome": "succeeded", "manifestUrl": "s3://b/k"}
+    status, body = _call(function, "POST", "/", json.dumps(payload))
+    assert status == 422, body
+    assert body["error"]["code"] == "validation_error"
+    assert [id_field] in [detail["loc"] for detail in body["error"]["details"]]
