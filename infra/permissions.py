@@ -33,9 +33,11 @@ def write(prefix: str) -> S3Access:
 
 
 S3_ACCESS: dict[str, tuple[S3Access, ...]] = {
-    "capture_worker": (write("page-imports/"),),
-    "convert_worker": (read("page-imports/"), write("code2des/")),
-    "discovery_worker": (write("discovery/"),),
+    # Workers read back what they write: a finished attempt's manifest (or a terminal
+    # discovery status) means a duplicate message, which must not redo and overwrite it.
+    "capture_worker": (read("page-imports/"), write("page-imports/")),
+    "convert_worker": (read("page-imports/"), read("code2des/"), write("code2des/")),
+    "discovery_worker": (read("discovery/"), write("discovery/")),
     "get_code2des_result": (read("code2des/"),),
     "get_batch_discovery": (read("discovery/"),),
     # page_discovery has no job table: its status is read from, and its failure (cancel, dead

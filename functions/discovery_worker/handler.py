@@ -15,8 +15,11 @@ logger = Logger(service="pageport-discovery")
 processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False)
 
 
-def record_handler(record: SQSRecord) -> None:
-    run_discovery(DiscoveryMessage.model_validate_json(record.body))
+def record_handler(record: SQSRecord, lambda_context: LambdaContext | None = None) -> None:
+    # Powertools passes the context to a record handler that declares `lambda_context`: the job
+    # bounds its work by the time this invocation has left (each record of a batch sees less).
+    remaining_s = lambda_context.get_remaining_time_in_millis() / 1000 if lambda_context else None
+    run_discovery(DiscoveryMessage.model_validate_json(record.body), remaining_s=remaining_s)
 
 
 @logger.inject_lambda_context

@@ -24,3 +24,13 @@ def test_every_discovery_sender_can_record_a_terminal_failure() -> None:
     assert senders
     missing = sorted(name for name in senders if write("discovery/") not in S3_ACCESS.get(name, ()))
     assert missing == []
+
+
+def test_every_worker_can_read_back_what_it_writes() -> None:
+    # Before working, a worker reads its attempt's manifest (or discovery status) to drop a
+    # duplicate message; without read access S3 answers 403 and every message would fail.
+    for worker in WORKER_QUEUES:
+        writes = [access.prefix for access in S3_ACCESS[worker] if access.mode == "write"]
+        assert writes, worker
+        for prefix in writes:
+            assert read(prefix) in S3_ACCESS[worker], (worker, prefix)

@@ -1,18 +1,14 @@
 """The workers' glue end to end in one process: real Chromium on a loopback fixture site,
-moto S3/SQS, the real webhook handlers behind a loopback HTTP server, real PostgreSQL."""
+moto S3/SQS, the real webhook handlers behind a loopback HTTP server, real PostgreSQL
+(fixtures in conftest.py)."""
 
 from __future__ import annotations
 
 import base64
 import json
-import threading
 import uuid
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import boto3
-import pytest
 from pageport.models.messages import CaptureMessage, ConvertMessage, DiscoveryMessage
 from pageport.settings import get_settings
 from pageport.workers import capture_job
@@ -20,65 +16,8 @@ from pageport.workers.convert_job import run_convert
 from pageport.workers.discovery_job import run_discovery
 from pageport.workers.webhook_client import Delivery
 
-from devstack.apigw import invoke, invoke_webhook
+from devstack.apigw import invoke
 from tests.conftest import drain
-
-SITE = Path(__file__).parent / "site"
-
-
-class _Site(SimpleHTTPRequestHandler):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, directory=str(SITE), **kwargs)
-
-    def log_message(self, *args):
-        pass
-
-
-class _Webhooks(BaseHTTPRequestHandler):
-    def do_POST(self) -> None:
-        body = self.rfile.read(int(self.headers["Content-Length"])).decode()
-        function = {"/page-imports": "page_import_webhook", "/code2des": "code2des_webhook"}[self.path]
-        answer = invoke_webhook(function, body)
-        payload = json.dumps(answer.body).encode()
-        self.send_response(answer.status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, *args):
-        pass
-
-
-def _serve(handler: type[BaseHTTPRequestHandler]) -> tuple[ThreadingHTTPServer, str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    server, url = _serve(_Site)
-    yield url
-    server.shutdown()
-
-
-@pytest.fixture(scope="module", autouse=True)
-def browser_lifecycle() -> Iterator[None]:
-    yield
-    capture_job.close_browser()
-
-
-@pytest.fixture
-def stack(db, aws, monkeypatch):
-    server, url = _serve(_Webhooks)
-    monkeypatch.setenv("PAGE_IMPORT_WEBHOOK_URL", url + "/page-imports")
-    monkeypatch.setenv("CODE2DES_WEBHOOK_URL", url + "/code2des")
-    monkeypatch.setenv("PAGEPORT_ALLOW_PRIVATE_TARGETS", "true")
-    get_settings.cache_clear()
-    yield aws
-    server.shutdown()
-    get_settings.cache_clear()
 
 
 def _import(tenant, url: str, **extra) -> str:

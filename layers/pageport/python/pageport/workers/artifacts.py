@@ -1,13 +1,75 @@
-"""Writing a job's artifacts and its manifest under `{prefix}` (design.md's S3 layout)."""
+"""Writing a job's artifacts and its manifest under `{prefix}` (design.md's S3 layout), and
+reading that manifest back so a duplicate message never redoes (and overwrites) a finished attempt."""
 
 from __future__ import annotations
 
+import hmac
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
+from pydantic import ValidationError
+
+from pageport.logging import logger
 from pageport.models.manifests import ArtifactRef, Code2DesManifest, PageImportManifest
-from pageport.models.messages import CaptureMessage, ConvertMessage
-from pageport.storage import ArtifactStore
+from pageport.models.messages import CaptureMessage, ConvertMessage, Outcome
+from pageport.storage import ArtifactMissing, ArtifactStore
+from pageport.workers.webhook_client import Delivery
+
+MAX_MANIFEST_BYTES = 1024 * 1024  # what the webhook handler accepts too
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What a job's webhook says: the attempt's outcome and where its manifest is."""
+
+    outcome: Outcome
+    manifest_url: str
+    warning_count: int | None = None  # Code2Des only
+
+
+def resend_if_finished(
+    store: ArtifactStore, message: CaptureMessage | ConvertMessage, send: Callable[[Report], Delivery]
+) -> Delivery | None:
+    """Handle a message whose attempt already finished (its manifest exists), without redoing it.
+
+    The manifest is written last, so its presence means the attempt's artifacts are final: the
+    webhook handler has checked (or will check) their hashes, and overwriting them would break
+    that. If the manifest repeats this message's identity, its report is sent again (same
+    outcome, same manifest URL): that completes the job if the first report was lost and is a
+    harmless replay (200) or refusal (409) otherwise. A manifest naming another identity means
+    the message is stale or forged: it is dropped (REFUSED) and nothing is sent.
+
+    Returns None when the attempt has not finished (no manifest, or an unreadable one): do the work.
+    """
+    key = message.artifact_prefix + "manifest.json"
+    model = Code2DesManifest if isinstance(message, ConvertMessage) else PageImportManifest
+    log = {"job_id": _job_id(message), "attempt": message.attempt}
+    try:
+        manifest = model.model_validate_json(store.get(key, max_bytes=MAX_MANIFEST_BYTES))
+    except ArtifactMissing:
+        return None
+    except ValidationError:
+        logger.warning("unreadable manifest: the attempt is redone", extra=log)
+        return None
+    same = (
+        _job_id(manifest) == _job_id(message)
+        and manifest.attempt == message.attempt
+        and hmac.compare_digest(manifest.nonce.encode(), message.nonce.encode())
+    )
+    if not same:
+        logger.warning("stale or forged message dropped: its attempt finished under another identity", extra=log)
+        return Delivery.REFUSED
+    logger.info("attempt already finished: reporting it again, not redoing it", extra=log)
+    warning_count = manifest.warning_count if isinstance(manifest, Code2DesManifest) else None
+    return send(Report(manifest.outcome, store.url(key), warning_count))
+
+
+def _job_id(item: CaptureMessage | ConvertMessage | PageImportManifest | Code2DesManifest) -> str:
+    # Not `page_import_id` for Code2Des: a ConvertMessage names its source Page Import too.
+    if isinstance(item, ConvertMessage | Code2DesManifest):
+        return item.code2des_id
+    return item.page_import_id
 
 
 def _put_manifest(store: ArtifactStore, prefix: str, manifest: PageImportManifest | Code2DesManifest) -> str:

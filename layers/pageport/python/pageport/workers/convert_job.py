@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 import hmac
+import threading
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
 
 from pageport.logging import logger
 from pageport.models.manifests import PageImportManifest
-from pageport.models.messages import Code2DesWebhook, ConvertMessage
+from pageport.models.messages import Code2DesWebhook, ConvertMessage, Outcome
 from pageport.settings import get_settings
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex
 from pageport.workers import artifacts
 from pageport.workers.webhook_client import Delivery, deliver
 
+_T = TypeVar("_T")
+
 CAPTURE_MISMATCH = "The capture no longer matches the Page Import it came from."
 UNEXPECTED = "The design could not be generated because of an internal error."
+OUT_OF_TIME = "The design could not be generated in time."
+# Kept back from the Lambda's remaining time for writing result.json, its images and the
+# manifest to S3 and sending the webhook (seconds at most). The manifest is what must fit: a
+# webhook cut off by the timeout is sent again by the redelivered message (resend_if_finished).
+RESERVE_S = 15.0
 
 
 class _Unusable(Exception):
@@ -41,40 +53,87 @@ def _load_capture(store: ArtifactStore, message: ConvertMessage) -> tuple[bytes,
     return capture, assets
 
 
-def run_convert(message: ConvertMessage, *, store: ArtifactStore | None = None) -> Delivery:
+def run_convert(
+    message: ConvertMessage, *, store: ArtifactStore | None = None, remaining_s: float | None = None
+) -> Delivery:
+    """Convert, write the attempt's artifacts and report them. `remaining_s` is the time the
+    Lambda invocation has left (None outside Lambda: no time bound)."""
+    store = store or ArtifactStore.default()
+
+    def send(report: artifacts.Report) -> Delivery:
+        return deliver(
+            get_settings().code2des_webhook_url,
+            Code2DesWebhook(
+                code2des_id=message.code2des_id,
+                attempt=message.attempt,
+                nonce=message.nonce,
+                outcome=report.outcome,
+                manifest_url=report.manifest_url,
+                warning_count=report.warning_count,
+            ),
+        )
+
+    deadline = None if remaining_s is None else time.monotonic() + remaining_s - RESERVE_S
+    if (finished := artifacts.resend_if_finished(store, message, send)) is not None:
+        return finished
+    outcome, warning_count, write = _convert(message, store, deadline)
+    # A duplicate delivery may have finished this attempt while this one converted.
+    if (finished := artifacts.resend_if_finished(store, message, send)) is not None:
+        return finished
+    return send(artifacts.Report(outcome, write(), warning_count))
+
+
+def _convert(
+    message: ConvertMessage, store: ArtifactStore, deadline: float | None
+) -> tuple[Outcome, int | None, Callable[[], str]]:
+    """The conversion's outcome, warning count, and how to write its artifacts (returns the
+    manifest URL)."""
     from pageport.convert import convert_capture
 
-    store = store or ArtifactStore.default()
     log = {"code2des_id": message.code2des_id, "attempt": message.attempt}
-    warning_count: int | None = None
     try:
         capture, assets = _load_capture(store, message)
-        conversion = convert_capture(capture, assets)
-        manifest_url = artifacts.write_convert_success(
-            store,
-            message,
-            result_json=conversion.result_json,
-            images=conversion.images,
-            warning_count=conversion.warning_count,
-        )
-        warning_count = conversion.warning_count
-        outcome = "succeeded"
-        logger.info("conversion succeeded", extra={**log, "warnings": warning_count})
+        conversion = _bounded(partial(convert_capture, capture, assets), deadline)
     except _Unusable as failure:
-        manifest_url = artifacts.write_convert_failure(store, message, failure.safe_message)
-        outcome = "failed"
+        logger.info("conversion failed", extra={**log, "reason": failure.safe_message})
+        return "failed", None, partial(artifacts.write_convert_failure, store, message, failure.safe_message)
     except Exception:
         logger.exception("conversion crashed", extra=log)
-        manifest_url = artifacts.write_convert_failure(store, message, UNEXPECTED)
-        outcome = "failed"
-    return deliver(
-        get_settings().code2des_webhook_url,
-        Code2DesWebhook(
-            code2des_id=message.code2des_id,
-            attempt=message.attempt,
-            nonce=message.nonce,
-            outcome=outcome,
-            manifest_url=manifest_url,
-            warning_count=warning_count,
-        ),
+        return "failed", None, partial(artifacts.write_convert_failure, store, message, UNEXPECTED)
+    logger.info("conversion succeeded", extra={**log, "warnings": conversion.warning_count})
+    write = partial(
+        artifacts.write_convert_success,
+        store,
+        message,
+        result_json=conversion.result_json,
+        images=conversion.images,
+        warning_count=conversion.warning_count,
     )
+    return "succeeded", conversion.warning_count, write
+
+
+def _bounded(work: Callable[[], _T], deadline: float | None) -> _T:
+    """`work()`, given up on at `deadline`. Conversion is pure CPU and cannot be interrupted,
+    so it runs in a daemon thread that is abandoned if late: it finishes on its own (its result
+    unused) while this job writes the failure and reports it."""
+    if deadline is None:
+        return work()
+    if deadline - time.monotonic() <= 0:
+        raise _Unusable(OUT_OF_TIME)
+    done: list[_T] = []
+    crashed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except BaseException as exc:
+            crashed.append(exc)
+
+    thread = threading.Thread(target=run, name="convert", daemon=True)
+    thread.start()
+    thread.join(max(0.0, deadline - time.monotonic()))
+    if thread.is_alive():
+        raise _Unusable(OUT_OF_TIME)
+    if crashed:
+        raise crashed[0]
+    return done[0]

@@ -1,5 +1,9 @@
 """One discovery job: robots, sitemaps and links through the SSRF-safe fetcher; progress and
-results published to S3 (`status.json` as it goes, `pages.json` before the final status)."""
+results published to S3 (`status.json` as it goes, `pages.json` before the final status).
+
+A terminal `status.json` ("1" completed, "2" failed) is final: the backend writes "2" itself when
+the item is cancelled or dead-lettered. So a message for a finished item is dropped, and every
+write first checks that nobody finished the item meanwhile (then the job stops, writing nothing)."""
 
 from __future__ import annotations
 
@@ -12,9 +16,33 @@ from pageport.models.messages import DiscoveryMessage
 from pageport.netguard.fetch import SafeFetcher
 from pageport.netguard.policy import TargetPolicy
 from pageport.settings import get_settings
-from pageport.storage import ArtifactStore
+from pageport.storage import ArtifactMissing, ArtifactStore
 
 UNEXPECTED = "Discovery stopped because of an internal error."
+TERMINAL = ("1", "2")
+FETCH_TIMEOUT_S = 10.0  # one fetch, all hops
+# Kept back from the Lambda's remaining time: the budget is checked before each fetch, so the
+# last fetch can overrun it by up to FETCH_TIMEOUT_S; the other 10 s cover reading status.json
+# and writing pages.json and the final status.json (well under a second each in-region).
+RESERVE_S = FETCH_TIMEOUT_S + 10.0
+
+
+class _Finished(Exception):
+    """Someone else (a duplicate delivery, cancellation, the dead-letter handler) finished the item."""
+
+    def __init__(self, status: str) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def published_status(store: ArtifactStore, item_id: str) -> str | None:
+    """The item's published status; None if none yet (or unreadable: still processing)."""
+    try:
+        document = json.loads(store.get(discovery_status_key(item_id), max_bytes=64 * 1024))
+    except (ArtifactMissing, ValueError):
+        return None
+    status = document.get("status") if isinstance(document, dict) else None
+    return str(status) if status is not None else None
 
 
 def run_discovery(
@@ -23,27 +51,56 @@ def run_discovery(
     store: ArtifactStore | None = None,
     policy: TargetPolicy | None = None,
     time_budget_s: float = 300,
+    remaining_s: float | None = None,
 ) -> str:
+    """Discover and publish; returns the item's terminal status. `remaining_s` is the time the
+    Lambda invocation has left (None outside Lambda: `time_budget_s` alone bounds the work)."""
     store = store or ArtifactStore.default()
     policy = policy or TargetPolicy(allow_private=get_settings().pageport_allow_private_targets)
     item_id = message.batch_item_id
+    log = {"batch_item_id": item_id}
+    if remaining_s is not None:
+        time_budget_s = max(0.0, min(time_budget_s, remaining_s - RESERVE_S))
+
+    def check() -> None:
+        current = published_status(store, item_id)
+        if current in TERMINAL:
+            raise _Finished(current)
+
+    def put(key: str, document: dict[str, object]) -> None:
+        check()
+        store.put(key, json.dumps(document).encode(), "application/json")
 
     def publish(progress: DiscoveryProgress) -> None:
-        store.put(discovery_status_key(item_id), json.dumps(status_document(progress)).encode(), "application/json")
+        put(discovery_status_key(item_id), status_document(progress))
+
+    def work() -> str:
+        check()
+        try:
+            result = discover_site(
+                message.url,
+                message.max_pages,
+                SafeFetcher(policy, timeout=FETCH_TIMEOUT_S),
+                on_progress=publish,
+                time_budget_s=time_budget_s,
+            )
+        except _Finished:
+            raise
+        except DiscoveryFailed as failure:
+            publish(DiscoveryProgress.failed(failure))
+            logger.info("discovery failed", extra=log)
+            return "2"
+        except Exception:
+            logger.exception("discovery crashed", extra=log)
+            publish(DiscoveryProgress(status="2", pages_found=0, error_message=UNEXPECTED))
+            return "2"
+        put(discovery_pages_key(item_id), pages_document(result))
+        publish(DiscoveryProgress.completed(result))
+        logger.info("discovery completed", extra={**log, "pages": len(result.pages)})
+        return "1"
 
     try:
-        result = discover_site(
-            message.url, message.max_pages, SafeFetcher(policy), on_progress=publish, time_budget_s=time_budget_s
-        )
-    except DiscoveryFailed as failure:
-        publish(DiscoveryProgress.failed(failure))
-        logger.info("discovery failed", extra={"batch_item_id": item_id})
-        return "2"
-    except Exception:
-        logger.exception("discovery crashed", extra={"batch_item_id": item_id})
-        publish(DiscoveryProgress(status="2", pages_found=0, error_message=UNEXPECTED))
-        return "2"
-    store.put(discovery_pages_key(item_id), json.dumps(pages_document(result)).encode(), "application/json")
-    publish(DiscoveryProgress.completed(result))
-    logger.info("discovery completed", extra={"batch_item_id": item_id, "pages": len(result.pages)})
-    return "1"
+        return work()
+    except _Finished as finished:
+        logger.info("discovery item already finished: nothing written", extra={**log, "status": finished.status})
+        return finished.status

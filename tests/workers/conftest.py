@@ -1,0 +1,138 @@
+"""Worker test fixtures: the loopback fixture site, the real webhook handlers behind a loopback
+HTTP server (recording what the workers sent), moto S3/SQS and real PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pageport.settings import get_settings
+from pageport.workers import capture_job
+
+from devstack.apigw import invoke_webhook
+from tests.conftest import AwsResources
+
+SITE = Path(__file__).parent / "site"
+
+
+class _Site(SimpleHTTPRequestHandler):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=str(SITE), **kwargs)
+
+    def log_message(self, *args):
+        pass
+
+
+@dataclass
+class WebhookLog:
+    """Every webhook a worker sent: (path, JSON body, status the real handler answered)."""
+
+    calls: list[tuple[str, dict[str, Any], int]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def bodies(self, path: str) -> list[dict[str, Any]]:
+        with self.lock:
+            return [body for p, body, _ in self.calls if p == path]
+
+
+def _webhooks(log: WebhookLog) -> type[BaseHTTPRequestHandler]:
+    class Webhooks(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers["Content-Length"])).decode()
+            function = {"/page-imports": "page_import_webhook", "/code2des": "code2des_webhook"}[self.path]
+            answer = invoke_webhook(function, body)
+            with log.lock:
+                log.calls.append((self.path, json.loads(body), answer.status))
+            payload = json.dumps(answer.body).encode()
+            self.send_response(answer.status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def log_message(self, *args):
+            pass
+
+    return Webhooks
+
+
+def serve(handler: type[BaseHTTPRequestHandler]) -> tuple[ThreadingHTTPServer, str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    server, url = serve(_Site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def browser_lifecycle() -> Iterator[None]:
+    yield
+    capture_job.close_browser()
+
+
+@pytest.fixture
+def webhooks() -> WebhookLog:
+    return WebhookLog()
+
+
+@pytest.fixture
+def stack(db, aws, monkeypatch, webhooks: WebhookLog) -> Iterator[AwsResources]:
+    server, url = serve(_webhooks(webhooks))
+    monkeypatch.setenv("PAGE_IMPORT_WEBHOOK_URL", url + "/page-imports")
+    monkeypatch.setenv("CODE2DES_WEBHOOK_URL", url + "/code2des")
+    monkeypatch.setenv("PAGEPORT_ALLOW_PRIVATE_TARGETS", "true")
+    get_settings.cache_clear()
+    yield aws
+    server.shutdown()
+    get_settings.cache_clear()
+
+
+class HookedSite:
+    """A loopback site whose routes can run a hook before answering (sleep, write to S3...).
+    Routes are path -> (HTML body, hook or None); anything else is 404."""
+
+    def __init__(self) -> None:
+        self.routes: dict[str, tuple[bytes, Callable[[], None] | None]] = {}
+        self.requests: list[str] = []
+        site = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                site.requests.append(self.path)
+                body, hook = site.routes.get(self.path, (b"not found", None))
+                if hook is not None:
+                    hook()
+                self.send_response(200 if self.path in site.routes else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server, self.url = serve(Handler)
+
+    def page(self, path: str, title: str, links: tuple[str, ...] = (), hook: Callable[[], None] | None = None) -> str:
+        anchors = "".join(f'<a href="{href}">{href}</a>' for href in links)
+        self.routes[path] = (f"<!doctype html><title>{title}</title><body><p>{title}</p>{anchors}".encode(), hook)
+        return self.url + path
+
+
+@pytest.fixture
+def hooked_site() -> Iterator[HookedSite]:
+    site = HookedSite()
+    yield site
+    site.server.shutdown()

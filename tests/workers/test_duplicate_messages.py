@@ -1,0 +1,206 @@
+"""SQS delivers at least once: a duplicate message never redoes (and overwrites) finished work.
+
+Capture/convert: an attempt whose manifest exists is reported again from that manifest, or
+dropped if the manifest names another nonce. Discovery: a terminal status.json is final.
+Real moto S3, the real webhook handlers (recorded by the `webhooks` fixture), real PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import boto3
+import pytest
+from pageport.batches.operations.page_discovery import write_failed_status
+from pageport.layout import discovery_pages_key, discovery_prefix, discovery_status_key
+from pageport.models.messages import CaptureMessage, ConvertMessage, DiscoveryMessage
+from pageport.netguard.policy import TargetPolicy
+from pageport.storage import ArtifactStore, sha256_hex
+from pageport.workers import artifacts
+from pageport.workers.capture_job import run_capture
+from pageport.workers.convert_job import run_convert
+from pageport.workers.discovery_job import run_discovery
+from pageport.workers.webhook_client import Delivery
+
+from tests.conftest import drain
+from tests.support import PNG_1x1, completed_page_import, convert_message_for, create_code2des, create_page_import
+from tests.workers.conftest import HookedSite, WebhookLog
+
+CAPTURE_JSON = json.dumps({"version": 1, "written": "by the first delivery"}).encode()
+
+
+def _objects(bucket: str, prefix: str) -> dict[str, bytes]:
+    s3 = boto3.client("s3")
+    keys = [o["Key"] for o in s3.list_objects_v2(Bucket=bucket, Prefix=prefix).get("Contents", [])]
+    return {key: s3.get_object(Bucket=bucket, Key=key)["Body"].read() for key in keys}
+
+
+def _capture_message(stack, tenant, url: str) -> CaptureMessage:
+    create_page_import(tenant, url)
+    (body,) = drain(stack.queues["capture"])
+    return CaptureMessage.model_validate(body)
+
+
+def _finish_capture(message: CaptureMessage) -> str:
+    return artifacts.write_capture_success(
+        ArtifactStore.default(), message, capture_json=CAPTURE_JSON, screenshot_png=PNG_1x1, assets={}, warnings=[]
+    )
+
+
+def test_a_duplicate_of_a_finished_capture_reports_it_again_and_rewrites_nothing(
+    db, stack, tenant, site, webhooks: WebhookLog
+):
+    message = _capture_message(stack, tenant, site + "/index.html")
+    manifest_url = _finish_capture(message)  # the attempt finished; its report was lost
+    before = _objects(stack.bucket, message.artifact_prefix)
+
+    assert run_capture(message) is Delivery.APPLIED  # redelivery: completes the job from the manifest
+    assert run_capture(message) is Delivery.APPLIED  # a duplicate after that: a harmless replay
+
+    assert _objects(stack.bucket, message.artifact_prefix) == before
+    sent = webhooks.bodies("/page-imports")
+    assert [(body["manifestUrl"], body["outcome"], body["nonce"]) for body in sent] == [
+        (manifest_url, "succeeded", message.nonce)
+    ] * 2
+    row = db.execute("SELECT status, capture_hash FROM page_import").fetchone()
+    assert row["status"] == "1" and row["capture_hash"] == sha256_hex(CAPTURE_JSON)
+
+
+def test_a_duplicate_after_the_job_moved_on_is_refused_and_rewrites_nothing(db, stack, tenant, site, webhooks):
+    message = _capture_message(stack, tenant, site + "/index.html")
+    failed_url = artifacts.write_capture_failure(ArtifactStore.default(), message, "The page answered HTTP 500.")
+    db.execute("UPDATE page_import SET status = '2', error_message = 'cancelled'")
+    before = _objects(stack.bucket, message.artifact_prefix)
+
+    assert run_capture(message) is Delivery.REFUSED  # the webhook answered 409
+
+    assert _objects(stack.bucket, message.artifact_prefix) == before
+    assert [(b["manifestUrl"], b["outcome"]) for b in webhooks.bodies("/page-imports")] == [(failed_url, "failed")]
+
+
+def test_a_capture_message_whose_nonce_differs_from_the_finished_manifest_sends_nothing(
+    db, stack, tenant, site, webhooks: WebhookLog
+):
+    message = _capture_message(stack, tenant, site + "/index.html")
+    _finish_capture(message.model_copy(update={"nonce": "another-" + message.nonce}))
+    before = _objects(stack.bucket, message.artifact_prefix)
+
+    assert run_capture(message) is Delivery.REFUSED
+
+    assert webhooks.calls == []
+    assert _objects(stack.bucket, message.artifact_prefix) == before
+    assert db.execute("SELECT status FROM page_import").fetchone()["status"] == "0"
+
+
+@pytest.mark.chromium
+def test_a_manifest_written_while_capturing_is_reported_and_not_overwritten(
+    db, stack, tenant, hooked_site: HookedSite, webhooks: WebhookLog
+):
+    """A duplicate delivery finishes the attempt while this one is still capturing."""
+    message: CaptureMessage | None = None
+    manifest_urls: list[str] = []
+
+    def finish_meanwhile() -> None:
+        assert message is not None
+        manifest_urls.append(_finish_capture(message))
+
+    url = hooked_site.page("/racing.html", "Racing", hook=finish_meanwhile)
+    message = _capture_message(stack, tenant, url)
+
+    assert run_capture(message) is Delivery.APPLIED
+
+    assert hooked_site.requests.count("/racing.html") == 1 and len(manifest_urls) == 1
+    store = ArtifactStore.default()
+    assert store.get(message.artifact_prefix + "capture.json") == CAPTURE_JSON
+    assert [b["manifestUrl"] for b in webhooks.bodies("/page-imports")] == manifest_urls
+
+
+def _convert_message(db, tenant) -> ConvertMessage:
+    page_import_id = completed_page_import(db, tenant, ArtifactStore.default())
+    created = create_code2des(tenant, page_import_id)
+    assert created.status == 201, created.body
+    return convert_message_for(db, created.body["code2desId"])
+
+
+def test_a_duplicate_of_a_finished_conversion_reports_it_again_and_rewrites_nothing(
+    db, stack, tenant, webhooks: WebhookLog
+):
+    message = _convert_message(db, tenant)
+    # Not a capture the converter could read: redoing the work would overwrite this with a failure.
+    result_json = json.dumps({"version": 1, "document": {"type": "FRAME"}}).encode()
+    manifest_url = artifacts.write_convert_success(
+        ArtifactStore.default(), message, result_json=result_json, images={}, warning_count=3
+    )
+    before = _objects(stack.bucket, message.artifact_prefix)
+
+    assert run_convert(message) is Delivery.APPLIED
+    assert run_convert(message) is Delivery.APPLIED
+
+    assert _objects(stack.bucket, message.artifact_prefix) == before
+    sent = [(b["manifestUrl"], b["outcome"], b["warningCount"]) for b in webhooks.bodies("/code2des")]
+    assert sent == [(manifest_url, "succeeded", 3)] * 2
+    row = db.execute("SELECT status, warning_count FROM code2des").fetchone()
+    assert row["status"] == "1" and row["warning_count"] == 3
+
+
+def test_a_convert_message_whose_nonce_differs_from_the_finished_manifest_sends_nothing(
+    db, stack, tenant, webhooks: WebhookLog
+):
+    message = _convert_message(db, tenant)
+    artifacts.write_convert_failure(ArtifactStore.default(), message.model_copy(update={"nonce": "x"}), "Failed.")
+    before = _objects(stack.bucket, message.artifact_prefix)
+
+    assert run_convert(message) is Delivery.REFUSED
+
+    assert webhooks.bodies("/code2des") == []
+    assert _objects(stack.bucket, message.artifact_prefix) == before
+    assert db.execute("SELECT status FROM code2des").fetchone()["status"] == "0"
+
+
+def test_an_unreadable_manifest_means_not_finished(db, stack, tenant, webhooks: WebhookLog):
+    message = _convert_message(db, tenant)
+    ArtifactStore.default().put(message.artifact_prefix + "manifest.json", b"{truncated")
+
+    assert run_convert(message) is Delivery.APPLIED  # the work is done (here: it fails safely)
+
+    manifest = json.loads(ArtifactStore.default().get(message.artifact_prefix + "manifest.json"))
+    assert manifest["nonce"] == message.nonce and manifest["outcome"] == "failed"
+    assert db.execute("SELECT status FROM code2des").fetchone()["status"] == "2"
+
+
+def _discovery_message(url: str) -> DiscoveryMessage:
+    item_id = str(uuid.uuid4())
+    return DiscoveryMessage(batch_item_id=item_id, url=url, max_pages=10, artifact_prefix=discovery_prefix(item_id))
+
+
+@pytest.mark.parametrize("status", ["1", "2"])
+def test_a_discovery_message_for_a_finished_item_is_dropped(aws, hooked_site: HookedSite, status: str):
+    message = _discovery_message(hooked_site.page("/", "Home", ("/about",)))
+    store = ArtifactStore.default()
+    store.put(discovery_status_key(message.batch_item_id), json.dumps({"status": status, "pagesFound": 1}).encode())
+    store.put(discovery_pages_key(message.batch_item_id), b'{"pages": [], "truncated": false}')
+    before = _objects(aws.bucket, message.artifact_prefix)
+
+    assert run_discovery(message, policy=TargetPolicy(allow_private=True)) == status
+
+    assert _objects(aws.bucket, message.artifact_prefix) == before
+    assert hooked_site.requests == []
+
+
+def test_a_discovery_cancelled_while_running_is_not_overwritten(aws, hooked_site: HookedSite):
+    message: DiscoveryMessage | None = None
+    store = ArtifactStore.default()
+
+    def cancel() -> None:  # what the backend does when the user cancels the batch
+        assert message is not None
+        assert write_failed_status(store, message.batch_item_id, "Cancelled.")
+
+    message = _discovery_message(hooked_site.page("/", "Home", ("/about",)))
+    hooked_site.page("/about", "About", hook=cancel)
+
+    assert run_discovery(message, policy=TargetPolicy(allow_private=True)) == "2"
+
+    assert "/about" in hooked_site.requests
+    status = json.loads(store.get(discovery_status_key(message.batch_item_id)))
+    assert status["status"] == "2" and status["errorMessage"] == "Cancelled."
+    assert list(_objects(aws.bucket, message.artifact_prefix)) == [discovery_status_key(message.batch_item_id)]

@@ -1,0 +1,115 @@
+"""Jobs bound their work by the Lambda invocation's remaining time minus a reserve, so a job
+short of time still writes its failure (manifest or status) and reports it before the timeout."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+
+import pytest
+from pageport.layout import discovery_pages_key, discovery_prefix, discovery_status_key
+from pageport.models.messages import CaptureMessage, DiscoveryMessage
+from pageport.settings import get_settings
+from pageport.storage import ArtifactStore
+from pageport.workers import capture_job, convert_job, discovery_job
+from pageport.workers.webhook_client import Delivery
+
+from devstack.apigw import lambda_context
+from functions.discovery_worker.handler import lambda_handler as discovery_handler
+from tests.conftest import drain
+from tests.support import completed_page_import, convert_message_for, create_code2des, create_page_import
+from tests.workers.conftest import HookedSite, WebhookLog
+
+
+def _sqs_event(body: str) -> dict:
+    return {
+        "Records": [
+            {
+                "messageId": str(uuid.uuid4()),
+                "receiptHandle": "r",
+                "body": body,
+                "attributes": {
+                    "ApproximateReceiveCount": "1",
+                    "SentTimestamp": "0",
+                    "SenderId": "x",
+                    "ApproximateFirstReceiveTimestamp": "0",
+                },
+                "messageAttributes": {},
+                "md5OfBody": "",
+                "eventSource": "aws:sqs",
+                "eventSourceARN": "arn:aws:sqs:us-east-1:000000000000:discovery",
+                "awsRegion": "us-east-1",
+            }
+        ]
+    }
+
+
+def test_a_discovery_with_little_time_left_fails_in_time_and_publishes_it(
+    aws, hooked_site: HookedSite, monkeypatch: pytest.MonkeyPatch
+):
+    """Through the worker's Lambda handler: Powertools hands the record handler the context."""
+    monkeypatch.setenv("PAGEPORT_ALLOW_PRIVATE_TARGETS", "true")
+    get_settings.cache_clear()
+    hooked_site.page("/robots.txt", "slow robots", hook=lambda: time.sleep(1.5))
+    home = hooked_site.page("/", "Home", ("/about",))
+    item_id = str(uuid.uuid4())
+    message = DiscoveryMessage(batch_item_id=item_id, url=home, max_pages=10, artifact_prefix=discovery_prefix(item_id))
+    # The function's timeout leaves half a second of work after the reserve.
+    context = lambda_context("discovery_worker", timeout_s=discovery_job.RESERVE_S + 0.5)
+
+    answer = discovery_handler(_sqs_event(message.model_dump_json(by_alias=True)), context)
+
+    assert answer == {"batchItemFailures": []}
+    store = ArtifactStore.default()
+    status = json.loads(store.get(discovery_status_key(item_id)))
+    assert status == {"status": "2", "pagesFound": 0, "errorMessage": "The homepage could not be fetched in time."}
+    assert not store.exists(discovery_pages_key(item_id))
+    assert hooked_site.requests == ["/robots.txt"]  # the homepage was never fetched: no time left
+
+
+def test_without_a_lambda_context_discovery_keeps_its_default_budget(aws, hooked_site: HookedSite):
+    from pageport.netguard.policy import TargetPolicy
+
+    hooked_site.page("/robots.txt", "slow robots", hook=lambda: time.sleep(0.5))
+    home = hooked_site.page("/", "Home")
+    item_id = str(uuid.uuid4())
+    message = DiscoveryMessage(batch_item_id=item_id, url=home, max_pages=10, artifact_prefix=discovery_prefix(item_id))
+
+    assert discovery_job.run_discovery(message, policy=TargetPolicy(allow_private=True)) == "1"
+
+
+def test_a_capture_with_no_time_left_reports_a_safe_failure_without_starting(
+    db, stack, tenant, site, webhooks: WebhookLog
+):
+    create_page_import(tenant, site + "/index.html")
+    (body,) = drain(stack.queues["capture"])
+    message = CaptureMessage.model_validate(body)
+
+    assert capture_job.run_capture(message, remaining_s=capture_job.RESERVE_S - 5) is Delivery.APPLIED
+
+    row = db.execute("SELECT status, error_message FROM page_import").fetchone()
+    assert row["status"] == "2" and row["error_message"] == capture_job.OUT_OF_TIME
+    assert [b["outcome"] for b in webhooks.bodies("/page-imports")] == ["failed"]
+
+
+def test_a_conversion_with_no_time_left_reports_a_safe_failure(db, stack, tenant, webhooks: WebhookLog):
+    page_import_id = completed_page_import(db, tenant, ArtifactStore.default())
+    created = create_code2des(tenant, page_import_id)
+    message = convert_message_for(db, created.body["code2desId"])
+
+    assert convert_job.run_convert(message, remaining_s=convert_job.RESERVE_S - 5) is Delivery.APPLIED
+
+    row = db.execute("SELECT status, error_message FROM code2des").fetchone()
+    assert row["status"] == "2" and row["error_message"] == convert_job.OUT_OF_TIME
+    assert [b["outcome"] for b in webhooks.bodies("/code2des")] == ["failed"]
+
+
+def test_a_conversion_past_its_deadline_is_given_up_on():
+    """Conversion is pure CPU and cannot be interrupted: the job stops waiting at the deadline."""
+    with pytest.raises(convert_job._Unusable) as late:  # raised while the work still runs
+        convert_job._bounded(lambda: time.sleep(5), time.monotonic() + 0.2)
+    assert late.value.safe_message == convert_job.OUT_OF_TIME
+    assert convert_job._bounded(lambda: 42, time.monotonic() + 5) == 42
+    with pytest.raises(ZeroDivisionError):
+        convert_job._bounded(lambda: 1 / 0, time.monotonic() + 5)
