@@ -67,6 +67,10 @@ class UpstreamUnverifiable(PageportError):
     status, code, default_message = 502, "result_unverifiable", "The stored result failed verification."
 
 
+class InternalError(PageportError):
+    status, code, default_message = 500, "internal_error", "Something went wrong on our side."
+
+
 class ServiceUnavailable(PageportError):
     status, code, default_message = 503, "service_unavailable", "Please try again shortly."
 

@@ -17,6 +17,7 @@ from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEvent
 
 from pageport.db import reading
 from pageport.errors import (
+    InternalError,
     MalformedRequest,
     NotFound,
     PageportError,
@@ -24,7 +25,6 @@ from pageport.errors import (
     Unauthorized,
     UnsupportedMediaType,
     ValidationFailed,
-    error_body,
     field_error,
 )
 from pageport.services.tenancy import Scope, resolve_scope
@@ -137,7 +137,7 @@ def api_resolver() -> PageportResolver:
     def _on_unexpected(exc: Exception) -> Response[Any]:
         # Logged with its traceback; the caller only ever sees the safe body.
         logger.exception("unhandled error")
-        return json_response(500, error_body("internal_error", "Something went wrong on our side."))
+        return error_response(InternalError())
 
     @app.not_found
     def _on_not_found(_: Exception) -> Response[Any]:
@@ -147,31 +147,69 @@ def api_resolver() -> PageportResolver:
 
 
 class PageportResolver(APIGatewayRestResolver):
-    """Refuses oversized and non-JSON bodies before anything parses them."""
+    """Answers before anything parses the body: first the caller (401; 404 for a project that
+    is not theirs, so that answer never depends on what was sent), then oversized and non-JSON
+    bodies. The verified scope is kept for the route (`caller_scope`) for this event only."""
+
+    verified_scope: Scope | None = None
 
     def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
-        problem, event = _precheck(event)
+        self.verified_scope = None
+        problem = self._verify_caller(event)
+        if problem is None:
+            problem, event = _precheck(event)
         if problem is not None:
-            return {
-                "statusCode": problem.status,
-                "headers": {"Content-Type": JSON},
-                "body": json.dumps(problem.body()),
-                "isBase64Encoded": False,
-            }
+            return self._early_answer(event, problem)
         return super().resolve(event, context)
 
+    def _verify_caller(self, event: Mapping[str, Any]) -> PageportError | None:
+        project = (event.get("pathParameters") or {}).get("projectId")
+        if project is None or event.get("httpMethod") == "OPTIONS":  # CORS preflights carry no token
+            return None
+        claims = ((event.get("requestContext") or {}).get("authorizer") or {}).get("claims")
+        try:
+            subject = subject_from_claims(claims)
+            if not str(project).isdigit():
+                raise NotFound("Project not found.")
+            with reading() as cur:
+                self.verified_scope = resolve_scope(cur, subject, int(project))
+        except PageportError as exc:
+            return exc
+        except Exception:
+            logger.exception("caller check failed")
+            return InternalError()
+        return None
 
-def caller_subject(app: APIGatewayRestResolver) -> str:
+    def _early_answer(self, event: Mapping[str, Any], problem: PageportError) -> dict[str, Any]:
+        headers = {"Content-Type": JSON}
+        if self._cors is not None:  # the same CORS headers Powertools adds to every answer
+            sent = event.get("headers") or {}
+            headers |= self._cors.to_dict(next((v for k, v in sent.items() if k.lower() == "origin"), None))
+        return {
+            "statusCode": problem.status,
+            "headers": headers,
+            "body": json.dumps(problem.body()),
+            "isBase64Encoded": False,
+        }
+
+
+def subject_from_claims(claims: Any) -> str:
     """The Cognito subject the authorizer verified; none means the caller is not signed in."""
-    claims = app.current_event.request_context.authorizer.claims
     subject = claims.get("sub") if isinstance(claims, dict) else None
     if not isinstance(subject, str) or not subject or len(subject) > 50:
         raise Unauthorized()
     return subject
 
 
+def caller_subject(app: APIGatewayRestResolver) -> str:
+    return subject_from_claims(app.current_event.request_context.authorizer.claims)
+
+
 def caller_scope(app: APIGatewayRestResolver, project_id: int) -> Scope:
     """The verified caller's scope for `project_id` (401 without claims, 404 if not a member)."""
+    verified = getattr(app, "verified_scope", None)
+    if isinstance(verified, Scope) and verified.project_id == project_id:
+        return verified
     subject = caller_subject(app)
     with reading() as cur:
         return resolve_scope(cur, subject, project_id)
