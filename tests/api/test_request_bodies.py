@@ -234,3 +234,28 @@ def test_a_body_over_the_cap_is_413(db, aws, tenant):
     response = _post_page_import(tenant, raw, {"content-type": "application/json"})
     assert response.status == 413 and response.body["error"]["code"] == "payload_too_large"
     assert _stored(db) == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "loc"),
+    [
+        ({"viewport": {"width": "1440", "height": 900}}, ["viewport", "width"]),
+        ({"viewport": {"width": 1440.5, "height": 900}}, ["viewport", "width"]),
+        ({"deviceScaleFactor": True}, ["deviceScaleFactor"]),
+        ({"deviceScaleFactor": "2"}, ["deviceScaleFactor"]),
+        ({"url": 7}, ["url"]),
+    ],
+)
+def test_json_types_are_taken_strictly(db, aws, tenant, change, loc):
+    raw = json.dumps({"url": "https://example.com/", "viewport": VIEWPORT, **change})
+    response = _post_page_import(tenant, raw, {"content-type": "application/json"})
+    assert response.status == 422, response.body
+    assert loc in [detail["loc"] for detail in response.body["error"]["details"]]
+    assert _stored(db) == 0
+
+
+def test_an_integer_is_a_valid_scale_factor(db, aws, tenant):
+    raw = json.dumps({"url": "https://example.com/", "viewport": VIEWPORT, "deviceScaleFactor": 2})
+    response = _post_page_import(tenant, raw, {"content-type": "application/json"})
+    assert response.status == 201, response.body
+    assert response.body["deviceScaleFactor"] == 2

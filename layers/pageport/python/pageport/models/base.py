@@ -34,8 +34,11 @@ class CamelModel(BaseModel):
 
 
 class CamelRequest(CamelModel):
-    """A body a client sends. PostgreSQL text cannot hold NUL, so no string field of any
-    request model (nested ones are request models too) may contain one: 422 naming it."""
+    """A body a client sends. Types are JSON's, strictly: "1440" is not a width and true is not
+    a scale factor (an int is still a valid number). PostgreSQL text cannot hold NUL, so no string
+    field of any request model (nested ones are request models too) may contain one: 422 naming it."""
+
+    model_config = ConfigDict(strict=True)
 
     @field_validator("*")
     @classmethod
