@@ -29,8 +29,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pageport.capture.schema import (
     ELEMENT_STYLE_PROPERTIES,
+    FLEX_ITEM_PROPERTIES,
     FONT_PROPERTIES,
     GAP_AND_GRID_TRACK_PROPERTIES,
+    GRID_PLACEMENT_PROPERTIES,
     PSEUDO_STYLE_PROPERTIES,
     SCHEMA_VERSION,
     STYLE_DEFAULTS,
@@ -84,14 +86,8 @@ def _style_groups() -> dict[str, Any]:
         "item": (
             "justify-self",
             "align-self",
-            "flex-grow",
-            "flex-shrink",
-            "flex-basis",
-            "order",
-            "grid-column-start",
-            "grid-column-end",
-            "grid-row-start",
-            "grid-row-end",
+            *FLEX_ITEM_PROPERTIES,
+            *GRID_PLACEMENT_PROPERTIES,
             "z-index",
         ),
         "list": ("list-style-type", "list-style-position"),

@@ -40,7 +40,6 @@ from pydantic.alias_generators import to_camel
 
 SCHEMA_VERSION: Literal[1] = 1
 
-# Computed styles captured on elements. Grouped as a designer reads them.
 # Typography runs shared by the element list, the text-node list and the walker's groups
 # (capture.STYLE_GROUPS), so the three never drift apart.
 FONT_PROPERTIES: tuple[str, ...] = (
@@ -61,7 +60,19 @@ TEXT_DECORATION_DETAIL_PROPERTIES: tuple[str, ...] = (
     "text-decoration-thickness",
     "text-underline-offset",
 )
-# Layout run shared with the walker's "container" group.
+# Layout runs shared with the walker's "container" and "item" groups.
+FLEX_ITEM_PROPERTIES: tuple[str, ...] = (
+    "flex-grow",
+    "flex-shrink",
+    "flex-basis",
+    "order",
+)
+GRID_PLACEMENT_PROPERTIES: tuple[str, ...] = (
+    "grid-column-start",
+    "grid-column-end",
+    "grid-row-start",
+    "grid-row-end",
+)
 GAP_AND_GRID_TRACK_PROPERTIES: tuple[str, ...] = (
     "row-gap",
     "column-gap",
@@ -79,6 +90,7 @@ WEBKIT_TEXT_PAINT_PROPERTIES: tuple[str, ...] = (
     "-webkit-background-clip",
 )
 
+# Computed styles captured on elements. Grouped as a designer reads them.
 ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
     # layout
     "display",
@@ -118,15 +130,9 @@ ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
     "align-items",
     "align-content",
     "align-self",
-    "flex-grow",
-    "flex-shrink",
-    "flex-basis",
-    "order",
+    *FLEX_ITEM_PROPERTIES,
     *GAP_AND_GRID_TRACK_PROPERTIES,
-    "grid-column-start",
-    "grid-column-end",
-    "grid-row-start",
-    "grid-row-end",
+    *GRID_PLACEMENT_PROPERTIES,
     # paint
     "color",
     "background-color",
