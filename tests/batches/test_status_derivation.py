@@ -99,17 +99,21 @@ def test_every_state_through_the_api(db, aws, tenant):
     drain(aws.queues["capture"])
 
 
-def test_discovery_states_through_the_api(db, aws, tenant):
+def _started_discovery(aws, tenant) -> tuple[str, dict]:
+    """A page_discovery batch whose message a worker has taken: its path and that message."""
     body = {
         "id": str(uuid.uuid4()),
         "type": "page_discovery",
         "requests": [{"url": "https://example.com/", "maxPages": 3}],
     }
-    path = f"/projects/{tenant.project_id}/page-batches/{body['id']}"
-    assert (
-        invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
-    )
+    base = f"/projects/{tenant.project_id}/page-batches"
+    assert invoke("POST", base, subject=tenant.subject, body=body).status == 201
     (message,) = drain(aws.queues["discovery"])
+    return f"{base}/{body['id']}", message
+
+
+def test_discovery_states_through_the_api(db, aws, tenant):
+    path, message = _started_discovery(aws, tenant)
     s3 = boto3.client("s3")
     key = message["artifactPrefix"] + "status.json"
     expectations = [
@@ -131,16 +135,7 @@ def test_discovery_states_through_the_api(db, aws, tenant):
 
 
 def test_a_cancelled_discovery_ignores_what_its_worker_publishes_later(db, aws, tenant):
-    body = {
-        "id": str(uuid.uuid4()),
-        "type": "page_discovery",
-        "requests": [{"url": "https://example.com/", "maxPages": 3}],
-    }
-    path = f"/projects/{tenant.project_id}/page-batches/{body['id']}"
-    assert (
-        invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
-    )
-    (message,) = drain(aws.queues["discovery"])
+    path, message = _started_discovery(aws, tenant)
     assert invoke("POST", f"{path}/cancel", subject=tenant.subject, body={}).status == 200
     # The worker was already running: it finishes and publishes pages and a completed status.
     s3 = boto3.client("s3")
