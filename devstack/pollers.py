@@ -150,6 +150,7 @@ class SqsPoller(threading.Thread):
             try:
                 self._prepare_with_retries()
             except Exception as exc:
+                logger.exception("worker preparation failed; the worker stays off", extra={"function": self.function})
                 text = str(exc).strip()
                 self.failure = f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"
                 return

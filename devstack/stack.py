@@ -138,14 +138,15 @@ def _warm_imports() -> None:
     from pageport.routes import ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 
     from devstack.apigw import import_handler
+    from devstack.pollers import logger
 
     names = {route.handler_module for route in ROUTES}
     names |= {f"functions.{name}.handler" for name in [*WEBHOOK_FUNCTIONS.values(), *WORKER_QUEUES, "dead_letter"]}
     for name in sorted(names):
         try:
             import_handler(name)
-        except Exception:  # the request that needs it reports the error to its caller
-            logging.getLogger(__name__).debug("warm import of %s failed", name, exc_info=True)
+        except Exception:  # logged here; the request that needs it retries and reports it too
+            logger.warning("warm import failed", extra={"module": name}, exc_info=True)
 
 
 class _DispatchTask:
