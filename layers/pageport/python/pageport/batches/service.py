@@ -263,10 +263,7 @@ def retry_batch(conn: Connection, scope: Scope, source_id: str, new_id_: str) ->
         return Created(get_batch(cur, scope, new_id_), created=True, item_ids=item_ids)
 
 
-DiscoveryView = PublishedResult  # what GET …/discovery serves
-
-
-def discovery_result(cur: Cursor, scope: Scope, batch_id: str, store: ArtifactStore) -> DiscoveryView:
+def discovery_result(cur: Cursor, scope: Scope, batch_id: str, store: ArtifactStore) -> PublishedResult:
     op = registry.operation(_batch_row(cur, scope, batch_id)["type"])
     if not isinstance(op, PublishesResults):
         raise NotFound("This batch is not a page discovery.")

@@ -201,15 +201,11 @@ def subject_from_claims(claims: Any) -> str:
     return subject
 
 
-def caller_subject(app: APIGatewayRestResolver) -> str:
-    return subject_from_claims(app.current_event.request_context.authorizer.claims)
-
-
 def caller_scope(app: APIGatewayRestResolver, project_id: int) -> Scope:
     """The verified caller's scope for `project_id` (401 without claims, 404 if not a member)."""
     verified = getattr(app, "verified_scope", None)
     if isinstance(verified, Scope) and verified.project_id == project_id:
         return verified
-    subject = caller_subject(app)
+    subject = subject_from_claims(app.current_event.request_context.authorizer.claims)
     with reading() as cur:
         return resolve_scope(cur, subject, project_id)

@@ -18,7 +18,8 @@ from pageport.models.api import (
 from pageport.models.rows import Code2DesRow, PageImportRow
 
 if TYPE_CHECKING:
-    from pageport.batches.service import BatchView, DiscoveryView, ItemView
+    from pageport.batches.registry import PublishedResult
+    from pageport.batches.service import BatchView, ItemView
 
 
 def batch_out(view: BatchView) -> BatchOut:
@@ -49,7 +50,7 @@ def item_out(view: ItemView) -> BatchItemOut:
     )
 
 
-def discovery_out(view: DiscoveryView) -> DiscoveryOut:
+def discovery_out(view: PublishedResult) -> DiscoveryOut:
     return DiscoveryOut(
         status=view.status,
         pages=[
