@@ -96,4 +96,6 @@ class Workers(Construct):
                     report_batch_item_failures=True,
                 )
             )
+            # How old a claim on an attempt must be before another copy may take it over.
+            fn.add_env("WORKER_TIMEOUT_S", str(settings.timeout_s))
             self.functions[worker] = fn

@@ -1,5 +1,6 @@
 """Capture worker (container image with Chromium): SQS batch -> one capture per message.
-A record raises only when the outcome could not be reported, so SQS redelivers just that one."""
+A record raises only when its outcome could not be reported yet (the webhook was unreachable, or
+another copy of the message is still writing the attempt), so SQS redelivers just that one."""
 
 from typing import Any
 

@@ -76,14 +76,22 @@ def _soft_deleted(db, aws, store, message):
     return page_import_webhook(message, _success_manifest(store, message))
 
 
+def _remove_manifest(aws, message):
+    """Workers never replace a readable manifest (their writes are conditional): these cases
+    remove it behind their back, so the webhook's own fences are what is tested."""
+    boto3.client("s3").delete_object(Bucket=aws.bucket, Key=message.artifact_prefix + "manifest.json")
+
+
 def _already_failed(db, aws, store, message):
     failed = artifacts.write_capture_failure(store, message, "Navigation timed out.")
     assert page_import_webhook(message, failed, outcome="failed").status == 200
+    _remove_manifest(aws, message)
     return page_import_webhook(message, _success_manifest(store, message))
 
 
 def _already_completed(db, aws, store, message):
     assert finish_capture(store, message).status == 200
+    _remove_manifest(aws, message)
     failed = artifacts.write_capture_failure(store, message, "late failure")
     return page_import_webhook(message, failed, outcome="failed")
 

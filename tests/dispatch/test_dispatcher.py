@@ -19,7 +19,7 @@ from pageport.storage import ArtifactStore
 
 from tests.conftest import drain
 from tests.dispatch.fakes import Crash, RecordingSqs, SenderView
-from tests.support import finish_capture, message_from_queue_body
+from tests.support import finish_capture, message_from_queue_body, page_import_webhook
 
 
 class Clock:
@@ -151,7 +151,11 @@ def test_crash_between_send_and_mark_resends_and_the_consumer_fence_drops_the_co
     store = ArtifactStore.default()
     message = message_from_queue_body(json.loads(first_copy))
     assert finish_capture(store, message).body == {"applied": True}
-    assert finish_capture(store, message_from_queue_body(json.loads(second_copy))).body == {"applied": False}
+    # The second copy finds the attempt finished and reports its manifest again
+    # (artifacts.resend_if_finished): a replay that changes nothing.
+    manifest_url = store.url(message.artifact_prefix + "manifest.json")
+    second = message_from_queue_body(json.loads(second_copy))
+    assert page_import_webhook(second, manifest_url).body == {"applied": False}
     assert db.execute("SELECT status FROM page_import").fetchone() == {"status": "1"}
 
 

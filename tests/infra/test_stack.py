@@ -86,8 +86,11 @@ def test_every_worker_queue_has_an_encrypted_tls_only_dlq_and_redrive(synth: Syn
         redrive = queue["RedrivePolicy"]
         assert redrive["deadLetterTargetArn"] == {"Fn::GetAtt": [synth.logical_id(pair.dlq), "Arn"]}
         assert redrive["maxReceiveCount"] == config.worker(worker).max_receive_count
-        timeout = synth.props(_function_id(synth, worker))["Timeout"]
+        function = synth.props(_function_id(synth, worker))
+        timeout = function["Timeout"]
         assert queue["VisibilityTimeout"] >= VISIBILITY_FACTOR * timeout
+        # A redelivered copy finds an abandoned claim expired (workers/artifacts.py).
+        assert function["Environment"]["Variables"]["WORKER_TIMEOUT_S"] == str(timeout)
         assert "RedrivePolicy" not in dlq
         for props in (queue, dlq):
             assert props["SqsManagedSseEnabled"] is True

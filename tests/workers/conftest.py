@@ -11,12 +11,15 @@ from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, Thread
 from pathlib import Path
 from typing import Any
 
+import boto3
 import pytest
+from pageport.models.messages import CaptureMessage
 from pageport.settings import get_settings
 from pageport.workers import capture_job
 
 from devstack.apigw import invoke_webhook
-from tests.conftest import AwsResources
+from tests.conftest import AwsResources, Tenant, drain
+from tests.support import create_page_import
 
 SITE = Path(__file__).parent / "site"
 
@@ -136,3 +139,17 @@ def hooked_site() -> Iterator[HookedSite]:
     site = HookedSite()
     yield site
     site.server.shutdown()
+
+
+def objects_under(bucket: str, prefix: str) -> dict[str, bytes]:
+    """Every object under `prefix`, by key: what a worker wrote, byte for byte."""
+    s3 = boto3.client("s3")
+    keys = [o["Key"] for o in s3.list_objects_v2(Bucket=bucket, Prefix=prefix).get("Contents", [])]
+    return {key: s3.get_object(Bucket=bucket, Key=key)["Body"].read() for key in keys}
+
+
+def queued_capture_message(stack: AwsResources, tenant: Tenant, url: str) -> CaptureMessage:
+    """Create a Page Import of `url` through the API and take its message off the capture queue."""
+    create_page_import(tenant, url)
+    (body,) = drain(stack.queues["capture"])
+    return CaptureMessage.model_validate(body)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import uuid
 
-import boto3
 import pytest
 from pageport.batches.operations.page_discovery import write_failed_status
 from pageport.layout import discovery_pages_key, discovery_prefix, discovery_status_key
@@ -22,23 +21,10 @@ from pageport.workers.convert_job import run_convert
 from pageport.workers.discovery_job import run_discovery
 from pageport.workers.webhook_client import Delivery
 
-from tests.conftest import drain
-from tests.support import PNG_1x1, completed_page_import, convert_message_for, create_code2des, create_page_import
-from tests.workers.conftest import HookedSite, WebhookLog
+from tests.support import PNG_1x1, completed_page_import, convert_message_for, create_code2des
+from tests.workers.conftest import HookedSite, WebhookLog, objects_under, queued_capture_message
 
 CAPTURE_JSON = json.dumps({"version": 1, "written": "by the first delivery"}).encode()
-
-
-def _objects(bucket: str, prefix: str) -> dict[str, bytes]:
-    s3 = boto3.client("s3")
-    keys = [o["Key"] for o in s3.list_objects_v2(Bucket=bucket, Prefix=prefix).get("Contents", [])]
-    return {key: s3.get_object(Bucket=bucket, Key=key)["Body"].read() for key in keys}
-
-
-def _capture_message(stack, tenant, url: str) -> CaptureMessage:
-    create_page_import(tenant, url)
-    (body,) = drain(stack.queues["capture"])
-    return CaptureMessage.model_validate(body)
 
 
 def _finish_capture(message: CaptureMessage) -> str:
@@ -50,14 +36,14 @@ def _finish_capture(message: CaptureMessage) -> str:
 def test_a_duplicate_of_a_finished_capture_reports_it_again_and_rewrites_nothing(
     db, stack, tenant, site, webhooks: WebhookLog
 ):
-    message = _capture_message(stack, tenant, site + "/index.html")
+    message = queued_capture_message(stack, tenant, site + "/index.html")
     manifest_url = _finish_capture(message)  # the attempt finished; its report was lost
-    before = _objects(stack.bucket, message.artifact_prefix)
+    before = objects_under(stack.bucket, message.artifact_prefix)
 
     assert run_capture(message) is Delivery.APPLIED  # redelivery: completes the job from the manifest
     assert run_capture(message) is Delivery.APPLIED  # a duplicate after that: a harmless replay
 
-    assert _objects(stack.bucket, message.artifact_prefix) == before
+    assert objects_under(stack.bucket, message.artifact_prefix) == before
     sent = webhooks.bodies("/page-imports")
     assert [(body["manifestUrl"], body["outcome"], body["nonce"]) for body in sent] == [
         (manifest_url, "succeeded", message.nonce)
@@ -67,28 +53,28 @@ def test_a_duplicate_of_a_finished_capture_reports_it_again_and_rewrites_nothing
 
 
 def test_a_duplicate_after_the_job_moved_on_is_refused_and_rewrites_nothing(db, stack, tenant, site, webhooks):
-    message = _capture_message(stack, tenant, site + "/index.html")
+    message = queued_capture_message(stack, tenant, site + "/index.html")
     failed_url = artifacts.write_capture_failure(ArtifactStore.default(), message, "The page answered HTTP 500.")
     db.execute("UPDATE page_import SET status = '2', error_message = 'cancelled'")
-    before = _objects(stack.bucket, message.artifact_prefix)
+    before = objects_under(stack.bucket, message.artifact_prefix)
 
     assert run_capture(message) is Delivery.REFUSED  # the webhook answered 409
 
-    assert _objects(stack.bucket, message.artifact_prefix) == before
+    assert objects_under(stack.bucket, message.artifact_prefix) == before
     assert [(b["manifestUrl"], b["outcome"]) for b in webhooks.bodies("/page-imports")] == [(failed_url, "failed")]
 
 
 def test_a_capture_message_whose_nonce_differs_from_the_finished_manifest_sends_nothing(
     db, stack, tenant, site, webhooks: WebhookLog
 ):
-    message = _capture_message(stack, tenant, site + "/index.html")
+    message = queued_capture_message(stack, tenant, site + "/index.html")
     _finish_capture(message.model_copy(update={"nonce": "another-" + message.nonce}))
-    before = _objects(stack.bucket, message.artifact_prefix)
+    before = objects_under(stack.bucket, message.artifact_prefix)
 
     assert run_capture(message) is Delivery.REFUSED
 
     assert webhooks.calls == []
-    assert _objects(stack.bucket, message.artifact_prefix) == before
+    assert objects_under(stack.bucket, message.artifact_prefix) == before
     assert db.execute("SELECT status FROM page_import").fetchone()["status"] == "0"
 
 
@@ -105,7 +91,7 @@ def test_a_manifest_written_while_capturing_is_reported_and_not_overwritten(
         manifest_urls.append(_finish_capture(message))
 
     url = hooked_site.page("/racing.html", "Racing", hook=finish_meanwhile)
-    message = _capture_message(stack, tenant, url)
+    message = queued_capture_message(stack, tenant, url)
 
     assert run_capture(message) is Delivery.APPLIED
 
@@ -131,12 +117,12 @@ def test_a_duplicate_of_a_finished_conversion_reports_it_again_and_rewrites_noth
     manifest_url = artifacts.write_convert_success(
         ArtifactStore.default(), message, result_json=result_json, images={}, warning_count=3
     )
-    before = _objects(stack.bucket, message.artifact_prefix)
+    before = objects_under(stack.bucket, message.artifact_prefix)
 
     assert run_convert(message) is Delivery.APPLIED
     assert run_convert(message) is Delivery.APPLIED
 
-    assert _objects(stack.bucket, message.artifact_prefix) == before
+    assert objects_under(stack.bucket, message.artifact_prefix) == before
     sent = [(b["manifestUrl"], b["outcome"], b["warningCount"]) for b in webhooks.bodies("/code2des")]
     assert sent == [(manifest_url, "succeeded", 3)] * 2
     row = db.execute("SELECT status, warning_count FROM code2des").fetchone()
@@ -148,12 +134,12 @@ def test_a_convert_message_whose_nonce_differs_from_the_finished_manifest_sends_
 ):
     message = _convert_message(db, tenant)
     artifacts.write_convert_failure(ArtifactStore.default(), message.model_copy(update={"nonce": "x"}), "Failed.")
-    before = _objects(stack.bucket, message.artifact_prefix)
+    before = objects_under(stack.bucket, message.artifact_prefix)
 
     assert run_convert(message) is Delivery.REFUSED
 
     assert webhooks.bodies("/code2des") == []
-    assert _objects(stack.bucket, message.artifact_prefix) == before
+    assert objects_under(stack.bucket, message.artifact_prefix) == before
     assert db.execute("SELECT status FROM code2des").fetchone()["status"] == "0"
 
 
@@ -179,11 +165,11 @@ def test_a_discovery_message_for_a_finished_item_is_dropped(aws, hooked_site: Ho
     store = ArtifactStore.default()
     store.put(discovery_status_key(message.batch_item_id), json.dumps({"status": status, "pagesFound": 1}).encode())
     store.put(discovery_pages_key(message.batch_item_id), b'{"pages": [], "truncated": false}')
-    before = _objects(aws.bucket, message.artifact_prefix)
+    before = objects_under(aws.bucket, message.artifact_prefix)
 
     assert run_discovery(message, policy=TargetPolicy(allow_private=True)) == status
 
-    assert _objects(aws.bucket, message.artifact_prefix) == before
+    assert objects_under(aws.bucket, message.artifact_prefix) == before
     assert hooked_site.requests == []
 
 
@@ -203,4 +189,4 @@ def test_a_discovery_cancelled_while_running_is_not_overwritten(aws, hooked_site
     assert "/about" in hooked_site.requests
     status = json.loads(store.get(discovery_status_key(message.batch_item_id)))
     assert status["status"] == "2" and status["errorMessage"] == "Cancelled."
-    assert list(_objects(aws.bucket, message.artifact_prefix)) == [discovery_status_key(message.batch_item_id)]
+    assert list(objects_under(aws.bucket, message.artifact_prefix)) == [discovery_status_key(message.batch_item_id)]

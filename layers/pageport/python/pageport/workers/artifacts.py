@@ -1,5 +1,12 @@
 """Writing a job's artifacts and its manifest under `{prefix}` (design.md's S3 layout), and
-reading that manifest back so a duplicate message never redoes (and overwrites) a finished attempt."""
+reading that manifest back so a duplicate message never redoes (and overwrites) a finished attempt.
+
+SQS may deliver one message to two workers at once. Both may then pass the manifest check
+and do the work, so the writes themselves decide: the first artifact whose bytes differ
+between copies (capture.json, result.json or failure.json) is a claim, written only if absent
+(S3 If-None-Match), and so is the manifest. A copy that loses either writes nothing more: it
+reports the winner's manifest, or, while the winner is still writing, hands its message back
+to SQS (AttemptInProgress) to look again later."""
 
 from __future__ import annotations
 
@@ -7,16 +14,23 @@ import hmac
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from pydantic import ValidationError
 
 from pageport.logging import logger
 from pageport.models.manifests import ArtifactRef, Code2DesManifest, PageImportManifest
 from pageport.models.messages import CaptureMessage, ConvertMessage, Outcome
-from pageport.storage import ArtifactMissing, ArtifactStore
+from pageport.settings import get_settings
+from pageport.storage import ArtifactExists, ArtifactMissing, ArtifactStore
 from pageport.workers.webhook_client import Delivery
 
 MAX_MANIFEST_BYTES = 1024 * 1024  # what the webhook handler accepts too
+
+
+class AttemptInProgress(Exception):
+    """Another copy of this message claimed the attempt and has not written its manifest yet:
+    raised so SQS redelivers this copy later, when that one has finished or stopped."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +40,32 @@ class Report:
     outcome: Outcome
     manifest_url: str
     warning_count: int | None = None  # Code2Des only
+
+
+def finish(
+    store: ArtifactStore,
+    message: CaptureMessage | ConvertMessage,
+    send: Callable[[Report], Delivery],
+    outcome: Outcome,
+    write: Callable[[], str],
+    warning_count: int | None = None,
+) -> Delivery:
+    """Write the attempt's artifacts (`write` returns the manifest URL) and report them, unless
+    another copy of the message finished the attempt first: then its manifest is reported."""
+    # The work took a while: a duplicate delivery may have finished the attempt meanwhile.
+    if (finished := resend_if_finished(store, message, send)) is not None:
+        return finished
+    try:
+        manifest_url = write()
+    except AttemptInProgress:
+        if (finished := resend_if_finished(store, message, send)) is not None:
+            return finished
+        logger.info(
+            "another copy of this message is writing the attempt: handed back to SQS",
+            extra={"job_id": _job_id(message), "attempt": message.attempt},
+        )
+        raise
+    return send(Report(outcome, manifest_url, warning_count))
 
 
 def resend_if_finished(
@@ -45,12 +85,7 @@ def resend_if_finished(
     key = message.artifact_prefix + "manifest.json"
     model = Code2DesManifest if isinstance(message, ConvertMessage) else PageImportManifest
     log = {"job_id": _job_id(message), "attempt": message.attempt}
-    try:
-        manifest = model.model_validate_json(store.get(key, max_bytes=MAX_MANIFEST_BYTES))
-    except ArtifactMissing:
-        return None
-    except ValidationError:
-        logger.warning("unreadable manifest: the attempt is redone", extra=log)
+    if (manifest := _read_manifest(store, key, model)) is None:
         return None
     same = (
         _job_id(manifest) == _job_id(message)
@@ -65,6 +100,19 @@ def resend_if_finished(
     return send(Report(manifest.outcome, store.url(key), warning_count))
 
 
+def _read_manifest(
+    store: ArtifactStore, key: str, model: type[PageImportManifest] | type[Code2DesManifest]
+) -> PageImportManifest | Code2DesManifest | None:
+    """The attempt's manifest; None if there is none or it is unreadable (the attempt is redone)."""
+    try:
+        return model.model_validate_json(store.get(key, max_bytes=MAX_MANIFEST_BYTES))
+    except ArtifactMissing:
+        return None
+    except ValidationError:
+        logger.warning("unreadable manifest: the attempt is redone", extra={"key": key})
+        return None
+
+
 def _job_id(item: CaptureMessage | ConvertMessage | PageImportManifest | Code2DesManifest) -> str:
     # Not `page_import_id` for Code2Des: a ConvertMessage names its source Page Import too.
     if isinstance(item, ConvertMessage | Code2DesManifest):
@@ -72,17 +120,49 @@ def _job_id(item: CaptureMessage | ConvertMessage | PageImportManifest | Code2De
     return item.page_import_id
 
 
+def _claim(store: ArtifactStore, key: str, data: bytes, content_type: str) -> ArtifactRef:
+    """Write the attempt's first copy-specific artifact only if no other copy has (see above)."""
+    try:
+        return store.put(key, data, content_type, only_if_absent=True)
+    except ArtifactExists:
+        held = store.head(key)
+    # A copy started before it claimed and runs no longer than the worker's timeout: a claim
+    # older than that, with no manifest, was left by a copy that stopped (timed out). SQS
+    # redelivers only after 6x the timeout, so the copy it redelivers takes the attempt over.
+    expires_after = timedelta(seconds=get_settings().worker_timeout_s)
+    if held is None or datetime.now(UTC) - held.last_modified < expires_after:
+        raise AttemptInProgress(key)
+    logger.warning("taking over an attempt whose claim expired without a manifest", extra={"key": key})
+    try:
+        return store.put(key, data, content_type, replacing=held)
+    except ArtifactExists:
+        raise AttemptInProgress(key) from None
+
+
 def _put_manifest(store: ArtifactStore, prefix: str, manifest: PageImportManifest | Code2DesManifest) -> str:
     """Written last: its presence means every artifact it names is already in place."""
-    store.put(prefix + "manifest.json", manifest.model_dump_json(by_alias=True).encode(), "application/json")
-    return store.url(prefix + "manifest.json")
+    key = prefix + "manifest.json"
+    body = manifest.model_dump_json(by_alias=True).encode()
+    try:
+        store.put(key, body, "application/json", only_if_absent=True)
+    except ArtifactExists:
+        held = store.head(key)
+        # Another copy finished first, unless what is there is unreadable: resend_if_finished
+        # counts that as unfinished (the attempt is redone), so this one replaces it.
+        if held is None or _read_manifest(store, key, type(manifest)) is not None:
+            raise AttemptInProgress(key) from None
+        try:
+            store.put(key, body, "application/json", replacing=held)
+        except ArtifactExists:
+            raise AttemptInProgress(key) from None
+    return store.url(key)
 
 
 def _failure_artifact(
     store: ArtifactStore, prefix: str, safe_message: str, detail: Mapping[str, object]
 ) -> ArtifactRef:
     body = json.dumps({"errorMessage": safe_message, **detail}, sort_keys=True).encode()
-    return store.put(prefix + "failure.json", body, "application/json")
+    return _claim(store, prefix + "failure.json", body, "application/json")
 
 
 def write_capture_success(
@@ -95,15 +175,17 @@ def write_capture_success(
     warnings: list[str],
 ) -> str:
     prefix = message.artifact_prefix
-    stored_assets = {digest: store.put(f"{prefix}assets/{digest}", data) for digest, data in sorted(assets.items())}
+    # The claim first: a copy that loses it has written nothing the winner's manifest names.
+    # Assets are content-addressed (the same bytes from any copy), the screenshot comes after.
+    capture = _claim(store, prefix + "capture.json", capture_json, "application/json")
     manifest = PageImportManifest(
         page_import_id=message.page_import_id,
         attempt=message.attempt,
         nonce=message.nonce,
         outcome="succeeded",
-        capture=store.put(prefix + "capture.json", capture_json, "application/json"),
+        capture=capture,
         screenshot=store.put(prefix + "screenshot.png", screenshot_png, "image/png"),
-        assets=stored_assets,
+        assets={digest: store.put(f"{prefix}assets/{digest}", data) for digest, data in sorted(assets.items())},
         warnings=warnings,
     )
     return _put_manifest(store, prefix, manifest)
@@ -138,7 +220,7 @@ def write_convert_success(
         attempt=message.attempt,
         nonce=message.nonce,
         outcome="succeeded",
-        result=store.put(prefix + "result.json", result_json, "application/json"),
+        result=_claim(store, prefix + "result.json", result_json, "application/json"),  # first: the claim
         images={digest: store.put(f"{prefix}images/{digest}", data) for digest, data in sorted(images.items())},
         warning_count=warning_count,
     )

@@ -113,10 +113,7 @@ def run_capture(
     if (finished := artifacts.resend_if_finished(store, message, send)) is not None:
         return finished
     outcome, write = _capture(message, store, policy, deadline)
-    # A capture takes a while: a duplicate delivery may have finished this attempt meanwhile.
-    if (finished := artifacts.resend_if_finished(store, message, send)) is not None:
-        return finished
-    return send(artifacts.Report(outcome, write()))
+    return artifacts.finish(store, message, send, outcome, write)
 
 
 def _seconds_left(deadline: float | None, default_s: float) -> float:

@@ -77,10 +77,7 @@ def run_convert(
     if (finished := artifacts.resend_if_finished(store, message, send)) is not None:
         return finished
     outcome, warning_count, write = _convert(message, store, deadline)
-    # A duplicate delivery may have finished this attempt while this one converted.
-    if (finished := artifacts.resend_if_finished(store, message, send)) is not None:
-        return finished
-    return send(artifacts.Report(outcome, write(), warning_count))
+    return artifacts.finish(store, message, send, outcome, write, warning_count)
 
 
 def _convert(
