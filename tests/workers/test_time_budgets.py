@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from pathlib import Path
 
 import pytest
+from pageport.convert import ConversionOutOfTime, convert_capture
 from pageport.layout import discovery_pages_key, discovery_prefix, discovery_status_key
 from pageport.models.messages import CaptureMessage, DiscoveryMessage
 from pageport.settings import get_settings
@@ -105,11 +107,11 @@ def test_a_conversion_with_no_time_left_reports_a_safe_failure(db, stack, tenant
     assert [b["outcome"] for b in webhooks.bodies("/code2des")] == ["failed"]
 
 
-def test_a_conversion_past_its_deadline_is_given_up_on():
-    """Conversion is pure CPU and cannot be interrupted: the job stops waiting at the deadline."""
-    with pytest.raises(convert_job._Unusable) as late:  # raised while the work still runs
-        convert_job._bounded(lambda: time.sleep(5), time.monotonic() + 0.2)
-    assert late.value.safe_message == convert_job.OUT_OF_TIME
-    assert convert_job._bounded(lambda: 42, time.monotonic() + 5) == 42
-    with pytest.raises(ZeroDivisionError):
-        convert_job._bounded(lambda: 1 / 0, time.monotonic() + 5)
+def test_a_conversion_past_its_deadline_stops_instead_of_running_on():
+    """The converter checks its deadline at every element, so a late conversion raises
+    rather than running on in the container after the job has reported its failure."""
+    capture = (Path(__file__).resolve().parent.parent / "fixtures" / "convert" / "card.capture.json").read_bytes()
+    with pytest.raises(ConversionOutOfTime):
+        convert_capture(capture, {}, deadline=time.monotonic())
+    in_time = convert_capture(capture, {}, deadline=time.monotonic() + 600)
+    assert in_time.result_json == convert_capture(capture, {}).result_json

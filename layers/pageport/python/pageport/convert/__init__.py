@@ -4,6 +4,12 @@
 API node shapes plus image, font and warning metadata (see ``converter`` for the format).
 """
 
-from pageport.convert.converter import RESULT_VERSION, Conversion, canonical_json, convert_capture
+from pageport.convert.converter import (
+    RESULT_VERSION,
+    Conversion,
+    ConversionOutOfTime,
+    canonical_json,
+    convert_capture,
+)
 
-__all__ = ["RESULT_VERSION", "Conversion", "canonical_json", "convert_capture"]
+__all__ = ["RESULT_VERSION", "Conversion", "ConversionOutOfTime", "canonical_json", "convert_capture"]

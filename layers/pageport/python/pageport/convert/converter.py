@@ -14,6 +14,7 @@ import json
 import math
 import operator
 import re
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -132,6 +133,10 @@ _SIZE_ATTR_RE = re.compile(r'\s(width|height)="[^"]*"')
 _CURRENTCOLOR_RE = re.compile(r"currentcolor", flags=re.I)
 
 
+class ConversionOutOfTime(Exception):
+    """The conversion passed its deadline."""
+
+
 @dataclass
 class Conversion:
     """The converter's output: result.json bytes and the images it references."""
@@ -179,6 +184,7 @@ class _Item:
 class _Converter:
     doc: CaptureDocument
     assets: Mapping[str, bytes]
+    deadline: float | None = None  # time.monotonic() value; checked once per element
     warnings: list[str] = field(default_factory=list)
     images: dict[str, dict[str, Any]] = field(default_factory=dict)
     hoisted: list[_Item] = field(default_factory=list)
@@ -231,6 +237,8 @@ class _Converter:
     # ------------------------------------------------------------------ elements
 
     def element(self, el: ElementNode, *, in_root: bool = False) -> _Item | None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise ConversionOutOfTime
         if el.tag in _NEVER:
             return None
         get = _getter(el.styles)
@@ -1152,10 +1160,12 @@ def canonical_json(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
-def convert_capture(capture_json: bytes, assets: Mapping[str, bytes]) -> Conversion:
-    """Convert a capture (capture.json bytes and its assets by SHA-256) into result.json."""
+def convert_capture(capture_json: bytes, assets: Mapping[str, bytes], *, deadline: float | None = None) -> Conversion:
+    """Convert a capture (capture.json bytes and its assets by SHA-256) into result.json.
+    Past `deadline` (a time.monotonic() value) it stops at the next element and raises
+    ConversionOutOfTime, so a worker never leaves a conversion running behind it."""
     doc = CaptureDocument.model_validate_json(capture_json)
-    conv = _Converter(doc, assets)
+    conv = _Converter(doc, assets, deadline=deadline)
     root = conv.run()
     _assign_ids(root, [0])
     images = {sha: bytes(assets[sha]) for sha in sorted(conv.images)}

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import hmac
-import threading
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
 
 from pageport.logging import logger
 from pageport.models.manifests import PageImportManifest
@@ -16,8 +14,6 @@ from pageport.settings import get_settings
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex
 from pageport.workers import artifacts
 from pageport.workers.webhook_client import Delivery, deliver
-
-_T = TypeVar("_T")
 
 CAPTURE_MISMATCH = "The capture no longer matches the Page Import it came from."
 UNEXPECTED = "The design could not be generated because of an internal error."
@@ -85,12 +81,17 @@ def _convert(
 ) -> tuple[Outcome, int | None, Callable[[], str]]:
     """The conversion's outcome, warning count, and how to write its artifacts (returns the
     manifest URL)."""
-    from pageport.convert import convert_capture
+    from pageport.convert import ConversionOutOfTime, convert_capture
 
     log = {"code2des_id": message.code2des_id, "attempt": message.attempt}
     try:
+        if deadline is not None and time.monotonic() >= deadline:
+            raise _Unusable(OUT_OF_TIME)
         capture, assets = _load_capture(store, message)
-        conversion = _bounded(partial(convert_capture, capture, assets), deadline)
+        try:
+            conversion = convert_capture(capture, assets, deadline=deadline)
+        except ConversionOutOfTime:
+            raise _Unusable(OUT_OF_TIME) from None
     except _Unusable as failure:
         logger.info("conversion failed", extra={**log, "reason": failure.safe_message})
         return "failed", None, partial(artifacts.write_convert_failure, store, message, failure.safe_message)
@@ -107,30 +108,3 @@ def _convert(
         warning_count=conversion.warning_count,
     )
     return "succeeded", conversion.warning_count, write
-
-
-def _bounded(work: Callable[[], _T], deadline: float | None) -> _T:
-    """`work()`, given up on at `deadline`. Conversion is pure CPU and cannot be interrupted,
-    so it runs in a daemon thread that is abandoned if late: it finishes on its own (its result
-    unused) while this job writes the failure and reports it."""
-    if deadline is None:
-        return work()
-    if deadline - time.monotonic() <= 0:
-        raise _Unusable(OUT_OF_TIME)
-    done: list[_T] = []
-    crashed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            done.append(work())
-        except BaseException as exc:
-            crashed.append(exc)
-
-    thread = threading.Thread(target=run, name="convert", daemon=True)
-    thread.start()
-    thread.join(max(0.0, deadline - time.monotonic()))
-    if thread.is_alive():
-        raise _Unusable(OUT_OF_TIME)
-    if crashed:
-        raise crashed[0]
-    return done[0]
