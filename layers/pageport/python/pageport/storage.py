@@ -92,6 +92,10 @@ class ArtifactStore:
         return StoredObject(etag=obj["ETag"], last_modified=obj["LastModified"])
 
     def get(self, key: str, *, max_bytes: int = 64 * 1024 * 1024) -> bytes:
+        return self.get_versioned(key, max_bytes=max_bytes)[0]
+
+    def get_versioned(self, key: str, *, max_bytes: int = 64 * 1024 * 1024) -> tuple[bytes, StoredObject]:
+        """The object and the version read, for a later write `replacing` exactly that version."""
         client = aws.s3()
         try:
             obj = client.get_object(Bucket=self.bucket, Key=key)
@@ -100,7 +104,7 @@ class ArtifactStore:
         if obj["ContentLength"] > max_bytes:
             raise ArtifactMissing(f"{key} is larger than {max_bytes} bytes")
         data: bytes = obj["Body"].read()
-        return data
+        return data, StoredObject(etag=obj["ETag"], last_modified=obj["LastModified"])
 
     def exists(self, key: str) -> bool:
         return self.head(key) is not None

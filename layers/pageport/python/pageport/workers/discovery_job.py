@@ -3,23 +3,24 @@ results published to S3 (`status.json` as it goes, `pages.json` before the final
 
 A terminal `status.json` ("1" completed, "2" failed) is final: the backend writes "2" itself when
 the item is cancelled or dead-lettered. So a message for a finished item is dropped, and every
-write first checks that nobody finished the item meanwhile (then the job stops, writing nothing)."""
+status write is a compare-and-swap that stops the job, writing nothing, once somebody finished
+the item (discovery/publishing.py)."""
 
 from __future__ import annotations
 
 import json
 
 from pageport.discovery import DiscoveryFailed, DiscoveryProgress, discover_site, pages_document, status_document
-from pageport.layout import discovery_pages_key, discovery_status_key
+from pageport.discovery.publishing import TERMINAL, publish_status, read_status, status_of
+from pageport.layout import discovery_pages_key
 from pageport.logging import logger
 from pageport.models.messages import DiscoveryMessage
 from pageport.netguard.fetch import SafeFetcher
 from pageport.netguard.policy import TargetPolicy
 from pageport.settings import get_settings
-from pageport.storage import ArtifactMissing, ArtifactStore
+from pageport.storage import ArtifactStore
 
 UNEXPECTED = "Discovery stopped because of an internal error."
-TERMINAL = ("1", "2")
 FETCH_TIMEOUT_S = 10.0  # one fetch, all hops
 # Kept back from the Lambda's remaining time: the budget is checked before each fetch, so the
 # last fetch can overrun it by up to FETCH_TIMEOUT_S; the other 10 s cover reading status.json
@@ -33,16 +34,6 @@ class _Finished(Exception):
     def __init__(self, status: str) -> None:
         super().__init__(status)
         self.status = status
-
-
-def published_status(store: ArtifactStore, item_id: str) -> str | None:
-    """The item's published status; None if none yet (or unreadable: still processing)."""
-    try:
-        document = json.loads(store.get(discovery_status_key(item_id), max_bytes=64 * 1024))
-    except (ArtifactMissing, ValueError):
-        return None
-    status = document.get("status") if isinstance(document, dict) else None
-    return str(status) if status is not None else None
 
 
 def run_discovery(
@@ -63,16 +54,12 @@ def run_discovery(
         time_budget_s = max(0.0, min(time_budget_s, remaining_s - RESERVE_S))
 
     def check() -> None:
-        current = published_status(store, item_id)
-        if current in TERMINAL:
+        if (current := status_of(read_status(store, item_id))) in TERMINAL:
             raise _Finished(current)
 
-    def put(key: str, document: dict[str, object]) -> None:
-        check()
-        store.put(key, json.dumps(document).encode(), "application/json")
-
     def publish(progress: DiscoveryProgress) -> None:
-        put(discovery_status_key(item_id), status_document(progress))
+        if (final := publish_status(store, item_id, lambda _current: status_document(progress))) is not None:
+            raise _Finished(final)
 
     def work() -> str:
         check()
@@ -94,7 +81,10 @@ def run_discovery(
             logger.exception("discovery crashed", extra=log)
             publish(DiscoveryProgress(status="2", pages_found=0, error_message=UNEXPECTED))
             return "2"
-        put(discovery_pages_key(item_id), pages_document(result))
+        # pages.json first, so a completed status never points at missing pages. If the item is
+        # cancelled meanwhile, the status write below finds that and the pages are never shown.
+        check()
+        store.put(discovery_pages_key(item_id), json.dumps(pages_document(result)).encode(), "application/json")
         publish(DiscoveryProgress.completed(result))
         logger.info("discovery completed", extra={**log, "pages": len(result.pages)})
         return "1"

@@ -10,8 +10,9 @@ from typing import Any
 from pageport.batches.registry import CANCELLED_MESSAGE, ItemRef, Prepared, PublishedResult, indexed_errors, register
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
+from pageport.discovery.publishing import publish_status, read_status, status_of
 from pageport.errors import NotFound, ValidationFailed, field_error
-from pageport.layout import discovery_pages_key, discovery_prefix, discovery_status_key
+from pageport.layout import discovery_pages_key, discovery_prefix
 from pageport.models.api import DiscoveryRequest
 from pageport.models.messages import DiscoveryMessage
 from pageport.queues import QueueName
@@ -20,22 +21,13 @@ from pageport.services.validation import normalized_url, parse_model
 from pageport.storage import ArtifactMissing, ArtifactStore
 
 
-def read_status(store: ArtifactStore, item_id: str) -> dict[str, Any] | None:
-    try:
-        document: dict[str, Any] = json.loads(store.get(discovery_status_key(item_id), max_bytes=64 * 1024))
-    except (ArtifactMissing, ValueError):
-        return None  # not started yet (or unreadable): still processing
-    return document
-
-
 def write_failed_status(store: ArtifactStore, item_id: str, message: str) -> bool:
-    """Record a failure unless the worker already finished; returns whether it wrote."""
-    current = read_status(store, item_id)
-    if current is not None and current.get("status") in ("1", "2"):
-        return False
-    body = {"status": "2", "pagesFound": (current or {}).get("pagesFound", 0), "errorMessage": message}
-    store.put(discovery_status_key(item_id), json.dumps(body).encode(), "application/json")
-    return True
+    """Record a failure unless the item already finished; returns whether it wrote."""
+
+    def failed(current: Mapping[str, Any] | None) -> dict[str, Any]:
+        return {"status": "2", "pagesFound": (current or {}).get("pagesFound", 0), "errorMessage": message}
+
+    return publish_status(store, item_id, failed) is None
 
 
 class PageDiscoveryOperation:
@@ -82,8 +74,7 @@ class PageDiscoveryOperation:
         store = ArtifactStore.default()
         facts: list[tuple[ItemFacts, int]] = []
         for row in rows:  # one item per discovery batch
-            published = read_status(store, row["id"])
-            child = str(published["status"]) if published else None
+            child = status_of(read_status(store, row["id"]))
             facts.append((ItemFacts(row["cancelled"], row["dispatch_failed"], row["accepted"], child), 1))
         return facts
 
@@ -119,8 +110,7 @@ class PageDiscoveryOperation:
         store = ArtifactStore.default()
         statuses: dict[str, str | None] = {}
         for item in items:
-            published = read_status(store, item.id)
-            statuses[item.id] = str(published["status"]) if published else None
+            statuses[item.id] = status_of(read_status(store, item.id))
         return statuses
 
     def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> None:

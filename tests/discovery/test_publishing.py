@@ -1,0 +1,93 @@
+"""A discovery item's status.json has two writers, its worker and the backend (cancel, dead
+letters). A terminal status is final, and each write is a compare-and-swap, so a write landing
+between the other side's read and write is never overwritten. Real moto S3; the interleaving
+is made with botocore's own event hook, so the code under test runs unchanged."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import boto3
+from pageport import aws as pageport_aws
+from pageport.batches.operations.page_discovery import write_failed_status
+from pageport.discovery.publishing import publish_status, read_status
+from pageport.layout import discovery_status_key
+from pageport.storage import ArtifactStore
+
+
+@contextmanager
+def _before_first_write(action: Callable[[], None]) -> Iterator[None]:
+    """Run `action` (through another S3 client) just before our client's first PutObject
+    reaches S3: after our code read the status, before its write lands."""
+    pending = [action]
+
+    def hook(**_: Any) -> None:
+        if pending:
+            pending.pop()()
+
+    events = pageport_aws.s3().meta.events
+    events.register("before-call.s3.PutObject", hook, unique_id="interleave")
+    try:
+        yield
+    finally:
+        events.unregister("before-call.s3.PutObject", unique_id="interleave")
+
+
+def _other_writer_puts(bucket: str, item_id: str, document: dict[str, Any]) -> Callable[[], None]:
+    def put() -> None:
+        boto3.client("s3").put_object(
+            Bucket=bucket, Key=discovery_status_key(item_id), Body=json.dumps(document).encode()
+        )
+
+    return put
+
+
+def test_writes_go_through_until_the_status_is_terminal(aws):
+    store, item_id = ArtifactStore.default(), str(uuid.uuid4())
+    assert publish_status(store, item_id, lambda _: {"status": "0", "pagesFound": 0}) is None  # first write
+    assert publish_status(store, item_id, lambda _: {"status": "0", "pagesFound": 4}) is None  # progress
+    assert publish_status(store, item_id, lambda _: {"status": "1", "pagesFound": 9}) is None  # completed
+
+    assert publish_status(store, item_id, lambda _: {"status": "0", "pagesFound": 10}) == "1"
+    assert write_failed_status(store, item_id, "Cancelled.") is False
+    assert read_status(store, item_id) == {"status": "1", "pagesFound": 9}
+
+
+def test_a_cancel_landing_between_the_workers_read_and_write_wins(aws):
+    store, item_id = ArtifactStore.default(), str(uuid.uuid4())
+    publish_status(store, item_id, lambda _: {"status": "0", "pagesFound": 3})
+    cancelled = {"status": "2", "pagesFound": 3, "errorMessage": "Cancelled."}
+
+    with _before_first_write(_other_writer_puts(aws.bucket, item_id, cancelled)):
+        found = publish_status(store, item_id, lambda _: {"status": "1", "pagesFound": 7})
+
+    assert found == "2"  # the worker's write lost, and it saw the cancellation
+    assert read_status(store, item_id) == cancelled
+
+
+def test_a_completion_landing_between_the_backends_read_and_write_wins(aws):
+    store, item_id = ArtifactStore.default(), str(uuid.uuid4())
+    publish_status(store, item_id, lambda _: {"status": "0", "pagesFound": 3})
+    completed = {"status": "1", "pagesFound": 7}
+
+    with _before_first_write(_other_writer_puts(aws.bucket, item_id, completed)):
+        wrote = write_failed_status(store, item_id, "Cancelled.")
+
+    assert wrote is False
+    assert read_status(store, item_id) == completed
+
+
+def test_the_first_write_races_too(aws):
+    """No status yet: the worker's first progress and a cancellation race to create it."""
+    store, item_id = ArtifactStore.default(), str(uuid.uuid4())
+    cancelled = {"status": "2", "pagesFound": 0, "errorMessage": "Cancelled."}
+
+    with _before_first_write(_other_writer_puts(aws.bucket, item_id, cancelled)):
+        found = publish_status(store, item_id, lambda _: {"status": "0", "pagesFound": 0})
+
+    assert found == "2"
+    assert read_status(store, item_id) == cancelled
