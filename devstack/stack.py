@@ -117,6 +117,8 @@ def handler_environment(
     }
     for queue in resources.queues.values():
         env[queue.spec.url_variable] = queue.url
+    # In AWS each worker gets its own timeout; here they share one process, so the longest.
+    env["WORKER_TIMEOUT_S"] = str(max(queue.spec.consumer_timeout_s for queue in resources.queues.values()))
     for name, function in WEBHOOK_FUNCTIONS.items():
         env[f"{function.removesuffix('_webhook').upper()}_WEBHOOK_URL"] = f"{base_url}/_webhooks/{name}"
     return env

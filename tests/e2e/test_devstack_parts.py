@@ -20,6 +20,7 @@ import pytest
 from devstack.emulation import Emulation
 from devstack.localauth import LocalCredentials, TokenKey, TokenRejected, bearer_token
 from devstack.sigv4 import SignatureRejected, SigV4Verifier
+from devstack.stack import handler_environment
 from devstack.topology import VISIBILITY_FACTOR, queue_specs
 
 
@@ -162,6 +163,21 @@ def test_queues_match_the_cdk_stack() -> None:
     for spec in specs.values():
         assert spec.max_receive_count == 3
         assert spec.visibility_timeout_s >= 6 * spec.consumer_timeout_s
+
+
+def test_local_workers_never_take_over_a_claim_a_live_copy_could_hold(emulation: Emulation, data_dir: Path) -> None:
+    """Workers share one process locally: the claim expiry must cover the slowest of them."""
+    resources = emulation.provision("pageport-artifacts", queue_specs())
+    env = handler_environment(
+        data_dir=data_dir,
+        database_url="postgresql://unused",
+        credentials=LocalCredentials.for_data_dir(data_dir),
+        resources=resources,
+        base_url="http://127.0.0.1:9",
+        allow_private_targets=False,
+    )
+    for queue in resources.queues.values():
+        assert int(env["WORKER_TIMEOUT_S"]) >= queue.spec.consumer_timeout_s
 
 
 def test_redrive_after_max_receives_and_snapshot_round_trip(emulation: Emulation, data_dir: Path) -> None:
