@@ -117,8 +117,10 @@ def handler_environment(
     }
     for queue in resources.queues.values():
         env[queue.spec.url_variable] = queue.url
-    # In AWS each worker gets its own timeout; here they share one process, so the longest.
-    env["WORKER_TIMEOUT_S"] = str(max(queue.spec.consumer_timeout_s for queue in resources.queues.values()))
+    # Locally a message comes back only once its copy has returned (after RETRY_DELAY_S) or the
+    # stack has restarted, never while a copy still runs: any claim it finds was left by a copy
+    # that stopped, so it is taken over at once rather than dead-lettered (workers/claims.py).
+    env["CLAIM_EXPIRES_AFTER_S"] = "1"
     for name, function in WEBHOOK_FUNCTIONS.items():
         env[f"{function.removesuffix('_webhook').upper()}_WEBHOOK_URL"] = f"{base_url}/_webhooks/{name}"
     return env

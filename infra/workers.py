@@ -96,6 +96,7 @@ class Workers(Construct):
                     report_batch_item_failures=True,
                 )
             )
-            # How old a claim on an attempt must be before another copy may take it over.
-            fn.add_env("WORKER_TIMEOUT_S", str(settings.timeout_s))
+            # A copy of a message runs no longer than this: its claim on an attempt is then
+            # orphaned (workers/claims.py). SQS redelivers only after 6x this (messaging.py).
+            fn.add_env("CLAIM_EXPIRES_AFTER_S", str(settings.timeout_s))
             self.functions[worker] = fn

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from pageport.db import Connection
@@ -130,3 +132,26 @@ def create_code2des(tenant: Tenant, page_import_id: str, screen: str = "desktop"
             "placementTarget": "page:1",
         },
     )
+
+
+@contextmanager
+def before_s3_put(
+    action: Callable[[], None], *, when: Callable[[dict[str, Any]], bool] = lambda _: True
+) -> Iterator[None]:
+    """Run `action` once, just before the first PutObject of our S3 client that `when` accepts
+    (given the request, headers included) goes out: a write by someone else lands between our
+    code's read and its write. botocore's own event hook, so our code runs unchanged."""
+    from pageport import aws as pageport_aws
+
+    pending = [action]
+
+    def hook(params: dict[str, Any], **_: Any) -> None:
+        if pending and when(params):
+            pending.pop()()
+
+    events = pageport_aws.s3().meta.events
+    events.register("before-call.s3.PutObject", hook, unique_id="tests-before-s3-put")
+    try:
+        yield
+    finally:
+        events.unregister("before-call.s3.PutObject", unique_id="tests-before-s3-put")

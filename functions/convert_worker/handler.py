@@ -1,4 +1,6 @@
-"""Convert worker: SQS batch -> capture.json to a Figma node tree per message."""
+"""Convert worker: SQS batch -> capture.json to a Figma node tree per message.
+A record raises only when its outcome could not be reported yet (the webhook was unreachable, or
+another copy of the message is still writing the attempt), so SQS redelivers just that one."""
 
 from typing import Any
 

@@ -1,4 +1,6 @@
-"""Discovery worker: SQS batch -> one site discovery per message, published to S3."""
+"""Discovery worker: SQS batch -> one site discovery per message, published to S3.
+A record raises only when another copy of the message is still completing the item, so SQS
+redelivers just that one."""
 
 from typing import Any
 

@@ -6,6 +6,7 @@ import json
 
 import boto3
 import pytest
+from pageport.models.manifests import PageImportManifest
 from pageport.storage import ArtifactStore
 from pageport.workers import artifacts
 
@@ -91,9 +92,19 @@ def _already_failed(db, aws, store, message):
 
 def _already_completed(db, aws, store, message):
     assert finish_capture(store, message).status == 200
+    # A failure manifest put in place by hand: a worker's failure would give way to the success.
     _remove_manifest(aws, message)
-    failed = artifacts.write_capture_failure(store, message, "late failure")
-    return page_import_webhook(message, failed, outcome="failed")
+    prefix = message.artifact_prefix
+    failed = PageImportManifest(
+        page_import_id=message.page_import_id,
+        attempt=message.attempt,
+        nonce=message.nonce,
+        outcome="failed",
+        failure=store.put(prefix + "failure.json", b'{"errorMessage": "late failure"}', "application/json"),
+        error_message="late failure",
+    )
+    store.put(prefix + "manifest.json", failed.model_dump_json(by_alias=True).encode(), "application/json")
+    return page_import_webhook(message, store.url(prefix + "manifest.json"), outcome="failed")
 
 
 def create_page_import_for_same_tenant(db, message):

@@ -7,34 +7,16 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import boto3
-from pageport import aws as pageport_aws
 from pageport.batches.operations.page_discovery import write_failed_status
 from pageport.discovery.publishing import publish_status, read_status
 from pageport.layout import discovery_status_key
 from pageport.storage import ArtifactStore
 
-
-@contextmanager
-def _before_first_write(action: Callable[[], None]) -> Iterator[None]:
-    """Run `action` (through another S3 client) just before our client's first PutObject
-    reaches S3: after our code read the status, before its write lands."""
-    pending = [action]
-
-    def hook(**_: Any) -> None:
-        if pending:
-            pending.pop()()
-
-    events = pageport_aws.s3().meta.events
-    events.register("before-call.s3.PutObject", hook, unique_id="interleave")
-    try:
-        yield
-    finally:
-        events.unregister("before-call.s3.PutObject", unique_id="interleave")
+from tests.support import before_s3_put
 
 
 def _other_writer_puts(bucket: str, item_id: str, document: dict[str, Any]) -> Callable[[], None]:
@@ -62,7 +44,7 @@ def test_a_cancel_landing_between_the_workers_read_and_write_wins(aws):
     publish_status(store, item_id, lambda _: {"status": "0", "pagesFound": 3})
     cancelled = {"status": "2", "pagesFound": 3, "errorMessage": "Cancelled."}
 
-    with _before_first_write(_other_writer_puts(aws.bucket, item_id, cancelled)):
+    with before_s3_put(_other_writer_puts(aws.bucket, item_id, cancelled)):
         found = publish_status(store, item_id, lambda _: {"status": "1", "pagesFound": 7})
 
     assert found == "2"  # the worker's write lost, and it saw the cancellation
@@ -74,7 +56,7 @@ def test_a_completion_landing_between_the_backends_read_and_write_wins(aws):
     publish_status(store, item_id, lambda _: {"status": "0", "pagesFound": 3})
     completed = {"status": "1", "pagesFound": 7}
 
-    with _before_first_write(_other_writer_puts(aws.bucket, item_id, completed)):
+    with before_s3_put(_other_writer_puts(aws.bucket, item_id, completed)):
         wrote = write_failed_status(store, item_id, "Cancelled.")
 
     assert wrote is False
@@ -86,7 +68,7 @@ def test_the_first_write_races_too(aws):
     store, item_id = ArtifactStore.default(), str(uuid.uuid4())
     cancelled = {"status": "2", "pagesFound": 0, "errorMessage": "Cancelled."}
 
-    with _before_first_write(_other_writer_puts(aws.bucket, item_id, cancelled)):
+    with before_s3_put(_other_writer_puts(aws.bucket, item_id, cancelled)):
         found = publish_status(store, item_id, lambda _: {"status": "0", "pagesFound": 0})
 
     assert found == "2"

@@ -89,8 +89,8 @@ def test_every_worker_queue_has_an_encrypted_tls_only_dlq_and_redrive(synth: Syn
         function = synth.props(_function_id(synth, worker))
         timeout = function["Timeout"]
         assert queue["VisibilityTimeout"] >= VISIBILITY_FACTOR * timeout
-        # A redelivered copy finds an abandoned claim expired (workers/artifacts.py).
-        assert function["Environment"]["Variables"]["WORKER_TIMEOUT_S"] == str(timeout)
+        # A redelivered copy finds an abandoned claim expired (workers/claims.py).
+        assert function["Environment"]["Variables"]["CLAIM_EXPIRES_AFTER_S"] == str(timeout)
         assert "RedrivePolicy" not in dlq
         for props in (queue, dlq):
             assert props["SqsManagedSseEnabled"] is True

@@ -13,15 +13,16 @@ from typing import Any
 
 import boto3
 import pytest
-from pageport.models.messages import CaptureMessage
+from pageport.models.messages import CaptureMessage, ConvertMessage
 from pageport.settings import get_settings
 from pageport.workers import capture_job
 
 from devstack.apigw import invoke_webhook
 from tests.conftest import AwsResources, Tenant, drain
-from tests.support import create_page_import
+from tests.support import capture_message_for, convert_message_for, create_code2des, create_page_import, finish_capture
 
 SITE = Path(__file__).parent / "site"
+CARD_CAPTURE = Path(__file__).resolve().parent.parent / "fixtures" / "convert" / "card.capture.json"
 
 
 class _Site(SimpleHTTPRequestHandler):
@@ -153,3 +154,16 @@ def queued_capture_message(stack: AwsResources, tenant: Tenant, url: str) -> Cap
     create_page_import(tenant, url)
     (body,) = drain(stack.queues["capture"])
     return CaptureMessage.model_validate(body)
+
+
+def card_convert_message(db: Any, tenant: Tenant) -> ConvertMessage:
+    """A queued Code2Des of a completed capture the converter can read (the card fixture)."""
+    from pageport.storage import ArtifactStore
+
+    page_import_id = create_page_import(tenant)["pageImportId"]
+    capture = json.loads(CARD_CAPTURE.read_text())
+    finished = finish_capture(ArtifactStore.default(), capture_message_for(db, page_import_id), capture)
+    assert finished.status == 200, finished.body
+    created = create_code2des(tenant, page_import_id)
+    assert created.status == 201, created.body
+    return convert_message_for(db, created.body["code2desId"])

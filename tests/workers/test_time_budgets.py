@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 from pageport.convert import ConversionOutOfTime, convert_capture
@@ -21,7 +20,7 @@ from devstack.apigw import lambda_context
 from functions.discovery_worker.handler import lambda_handler as discovery_handler
 from tests.conftest import drain
 from tests.support import completed_page_import, convert_message_for, create_code2des, create_page_import
-from tests.workers.conftest import HookedSite, WebhookLog
+from tests.workers.conftest import CARD_CAPTURE, HookedSite, WebhookLog, card_convert_message
 
 
 def _sqs_event(body: str) -> dict:
@@ -107,11 +106,37 @@ def test_a_conversion_with_no_time_left_reports_a_safe_failure(db, stack, tenant
     assert [b["outcome"] for b in webhooks.bodies("/code2des")] == ["failed"]
 
 
+class SteppingClock:
+    """A clock that moves one second each time it is read: the deadline passes after a known
+    number of checks, wherever they are in the conversion."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
 def test_a_conversion_past_its_deadline_stops_instead_of_running_on():
-    """The converter checks its deadline at every element, so a late conversion raises
-    rather than running on in the container after the job has reported its failure."""
-    capture = (Path(__file__).resolve().parent.parent / "fixtures" / "convert" / "card.capture.json").read_bytes()
+    """Checked per element, text run and pseudo-element: a late conversion raises rather than
+    running on in the container after the job has reported its failure."""
+    capture = CARD_CAPTURE.read_bytes()
+    clock = SteppingClock()
     with pytest.raises(ConversionOutOfTime):
-        convert_capture(capture, {}, deadline=time.monotonic())
-    in_time = convert_capture(capture, {}, deadline=time.monotonic() + 600)
+        convert_capture(capture, {}, deadline=4.0, clock=clock)
+    assert clock.now == 5  # stopped at the first check past the deadline, mid-conversion
+    in_time = convert_capture(capture, {}, deadline=10_000.0, clock=SteppingClock())
     assert in_time.result_json == convert_capture(capture, {}).result_json
+
+
+def test_a_conversion_that_runs_out_of_time_midway_reports_a_safe_failure(db, stack, tenant, webhooks: WebhookLog):
+    message = card_convert_message(db, tenant)
+    # The deadline is 4 readings after the job's first: past the start, before the end.
+    remaining = convert_job.RESERVE_S + 4
+
+    assert convert_job.run_convert(message, remaining_s=remaining, clock=SteppingClock()) is Delivery.APPLIED
+
+    row = db.execute("SELECT status, error_message FROM code2des").fetchone()
+    assert row["status"] == "2" and row["error_message"] == convert_job.OUT_OF_TIME
+    assert [b["outcome"] for b in webhooks.bodies("/code2des")] == ["failed"]

@@ -34,9 +34,10 @@ class Settings(BaseSettings):
     # Local development only: the deployed stack never sets it (see devstack).
     pageport_allow_private_targets: bool = False
 
-    # A worker Lambda's timeout (infra sets it per worker; 900 s is Lambda's maximum). A claim
-    # on an attempt older than this was left by a copy that has stopped (workers/artifacts.py).
-    worker_timeout_s: int = Field(default=900, ge=0)
+    # A claim on an attempt older than this was left by a copy of the message that has stopped
+    # (workers/claims.py). In AWS it is the worker Lambda's timeout (infra sets it per worker;
+    # 900 s is Lambda's maximum); the local stack sets its own (devstack/stack.py).
+    claim_expires_after_s: int = Field(default=900, ge=1)
 
     # Result GET pages its images to stay under Lambda's 6 MB response limit.
     result_page_bytes: int = 4_000_000

@@ -4,6 +4,7 @@ must name our own bucket (a pointer to anywhere else is treated as unverifiable)
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -20,16 +21,19 @@ class ArtifactMissing(Exception):
     """The object is absent, too large, or the pointer names another bucket."""
 
 
-class ArtifactExists(Exception):
-    """A conditional write found the key taken: written already, or replaced since it was read."""
+class ConditionalWriteLost(Exception):
+    """A conditional write lost: the key was written already, or replaced since it was read."""
 
 
-# S3's answers to a conditional write that lost: 412, or 409 when a racing write is in flight.
-_LOST_CONDITIONAL_WRITE = frozenset({"PreconditionFailed", "ConditionalRequestConflict"})
+# A conditional write racing another one on the same key may get 409: S3 asks for a retry.
+_CONFLICT_RETRIES = 3
+_CONFLICT_BACKOFF_S = 0.1
 
 
 @dataclass(frozen=True, slots=True)
-class StoredObject:
+class ObjectVersion:
+    """One version of an object, as read: what a write `replacing` it must still find."""
+
     etag: str
     last_modified: datetime
 
@@ -58,10 +62,10 @@ class ArtifactStore:
         content_type: str = "application/octet-stream",
         *,
         only_if_absent: bool = False,
-        replacing: StoredObject | None = None,
+        replacing: ObjectVersion | None = None,
     ) -> ArtifactRef:
         """Write `data` at `key`. With `only_if_absent`, or `replacing` (the version read before),
-        the write is conditional (S3 If-None-Match / If-Match) and raises ArtifactExists if it lost."""
+        the write is conditional (S3 If-None-Match / If-Match): ConditionalWriteLost if it lost."""
         client = aws.s3()
         request: PutObjectRequestTypeDef = {
             "Bucket": self.bucket,
@@ -73,15 +77,20 @@ class ArtifactStore:
             request["IfNoneMatch"] = "*"
         if replacing is not None:
             request["IfMatch"] = replacing.etag
-        try:
-            client.put_object(**request)
-        except client.exceptions.ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") in _LOST_CONDITIONAL_WRITE:
-                raise ArtifactExists(key) from exc
-            raise
+        for attempt in range(_CONFLICT_RETRIES + 1):
+            try:
+                client.put_object(**request)
+                break
+            except client.exceptions.ClientError as exc:
+                code = exc.response.get("Error", {}).get("Code")
+                if code == "PreconditionFailed":  # 412: the condition did not hold
+                    raise ConditionalWriteLost(key) from exc
+                if code != "ConditionalRequestConflict" or attempt == _CONFLICT_RETRIES:
+                    raise
+                time.sleep(_CONFLICT_BACKOFF_S * (attempt + 1))
         return ArtifactRef(key=key, sha256=sha256_hex(data), size=len(data), content_type=content_type)
 
-    def head(self, key: str) -> StoredObject | None:
+    def head(self, key: str) -> ObjectVersion | None:
         client = aws.s3()
         try:
             obj = client.head_object(Bucket=self.bucket, Key=key)
@@ -89,12 +98,12 @@ class ArtifactStore:
             if exc.response.get("Error", {}).get("Code") in {"404", "NoSuchKey", "NotFound"}:
                 return None
             raise
-        return StoredObject(etag=obj["ETag"], last_modified=obj["LastModified"])
+        return ObjectVersion(etag=obj["ETag"], last_modified=obj["LastModified"])
 
     def get(self, key: str, *, max_bytes: int = 64 * 1024 * 1024) -> bytes:
         return self.get_versioned(key, max_bytes=max_bytes)[0]
 
-    def get_versioned(self, key: str, *, max_bytes: int = 64 * 1024 * 1024) -> tuple[bytes, StoredObject]:
+    def get_versioned(self, key: str, *, max_bytes: int = 64 * 1024 * 1024) -> tuple[bytes, ObjectVersion]:
         """The object and the version read, for a later write `replacing` exactly that version."""
         client = aws.s3()
         try:
@@ -104,7 +113,7 @@ class ArtifactStore:
         if obj["ContentLength"] > max_bytes:
             raise ArtifactMissing(f"{key} is larger than {max_bytes} bytes")
         data: bytes = obj["Body"].read()
-        return data, StoredObject(etag=obj["ETag"], last_modified=obj["LastModified"])
+        return data, ObjectVersion(etag=obj["ETag"], last_modified=obj["LastModified"])
 
     def exists(self, key: str) -> bool:
         return self.head(key) is not None

@@ -184,7 +184,8 @@ class _Item:
 class _Converter:
     doc: CaptureDocument
     assets: Mapping[str, bytes]
-    deadline: float | None = None  # time.monotonic() value; checked once per element
+    deadline: float | None = None  # a `clock()` value: checked per element, text run and pseudo-element
+    clock: Callable[[], float] = time.monotonic
     warnings: list[str] = field(default_factory=list)
     images: dict[str, dict[str, Any]] = field(default_factory=dict)
     hoisted: list[_Item] = field(default_factory=list)
@@ -236,9 +237,12 @@ class _Converter:
 
     # ------------------------------------------------------------------ elements
 
-    def element(self, el: ElementNode, *, in_root: bool = False) -> _Item | None:
-        if self.deadline is not None and time.monotonic() > self.deadline:
+    def check_time(self) -> None:
+        if self.deadline is not None and self.clock() > self.deadline:
             raise ConversionOutOfTime
+
+    def element(self, el: ElementNode, *, in_root: bool = False) -> _Item | None:
+        self.check_time()
         if el.tag in _NEVER:
             return None
         get = _getter(el.styles)
@@ -871,6 +875,7 @@ class _Converter:
             yield from self._segments(n.children, deco | frozenset(line), decorations)
 
     def inline_group(self, nodes: Sequence[TextNode | ElementNode], parent: ElementNode) -> list[Node]:
+        self.check_time()
         decorations: list[Node] = []
         segments = [s for s in self._segments(nodes, frozenset(), decorations) if s.line is None or s.text]
         if not any(s.text.strip() for s in segments if s.line is not None):
@@ -1043,6 +1048,7 @@ class _Converter:
     # ------------------------------------------------------------------ pseudo-elements
 
     def pseudo(self, pe: PseudoElement, which: str, order: float) -> list[_Item]:
+        self.check_time()
         saved = self._where
         self._where = f"{saved} {which}"
         try:
@@ -1160,12 +1166,19 @@ def canonical_json(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
-def convert_capture(capture_json: bytes, assets: Mapping[str, bytes], *, deadline: float | None = None) -> Conversion:
+def convert_capture(
+    capture_json: bytes,
+    assets: Mapping[str, bytes],
+    *,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Conversion:
     """Convert a capture (capture.json bytes and its assets by SHA-256) into result.json.
-    Past `deadline` (a time.monotonic() value) it stops at the next element and raises
-    ConversionOutOfTime, so a worker never leaves a conversion running behind it."""
+    Past `deadline` (a `clock()` value) it stops at the next element, text run or pseudo-element
+    and raises ConversionOutOfTime, so a worker never leaves a conversion running behind it."""
     doc = CaptureDocument.model_validate_json(capture_json)
-    conv = _Converter(doc, assets, deadline=deadline)
+    conv = _Converter(doc, assets, deadline=deadline, clock=clock)
+    conv.check_time()  # parsing a large capture takes a while too
     root = conv.run()
     _assign_ids(root, [0])
     images = {sha: bytes(assets[sha]) for sha in sorted(conv.images)}
@@ -1180,6 +1193,7 @@ def convert_capture(capture_json: bytes, assets: Mapping[str, bytes], *, deadlin
     fonts = {"used": sorted(conv.fonts.used), "fallbacks": fallbacks}
     for requested, used in fallbacks.items():
         conv.warnings.append(f"page: font {requested!r} replaced by {used!r}")
+    conv.check_time()  # before serialising
     result = {
         "version": RESULT_VERSION,
         "document": root,

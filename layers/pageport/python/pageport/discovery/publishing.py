@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pageport.layout import discovery_status_key
-from pageport.storage import ArtifactExists, ArtifactMissing, ArtifactStore, StoredObject
+from pageport.storage import ArtifactMissing, ArtifactStore, ConditionalWriteLost, ObjectVersion
 
 TERMINAL = ("1", "2")
 MAX_STATUS_BYTES = 64 * 1024
@@ -47,13 +47,13 @@ def publish_status(
         body = json.dumps(document(current)).encode()
         try:
             store.put(key, body, "application/json", only_if_absent=version is None, replacing=version)
-        except ArtifactExists:
+        except ConditionalWriteLost:
             continue  # written by the other side since it was read: look again
         return None
     raise StatusContended(key)
 
 
-def _read(store: ArtifactStore, item_id: str) -> tuple[dict[str, Any] | None, StoredObject | None]:
+def _read(store: ArtifactStore, item_id: str) -> tuple[dict[str, Any] | None, ObjectVersion | None]:
     try:
         data, version = store.get_versioned(discovery_status_key(item_id), max_bytes=MAX_STATUS_BYTES)
     except ArtifactMissing:

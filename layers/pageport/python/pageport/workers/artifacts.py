@@ -1,12 +1,11 @@
 """Writing a job's artifacts and its manifest under `{prefix}` (design.md's S3 layout), and
 reading that manifest back so a duplicate message never redoes (and overwrites) a finished attempt.
 
-SQS may deliver one message to two workers at once. Both may then pass the manifest check
-and do the work, so the writes themselves decide: the first artifact whose bytes differ
-between copies (capture.json, result.json or failure.json) is a claim, written only if absent
-(S3 If-None-Match), and so is the manifest. A copy that loses either writes nothing more: it
-reports the winner's manifest, or, while the winner is still writing, hands its message back
-to SQS (AttemptInProgress) to look again later."""
+Copies of one message running at once are settled by claims (workers/claims.py): the first
+copy-specific artifact (capture.json, result.json or failure.json) is a claim, and the manifest
+is written only if absent too. A copy that loses either reports the winner's manifest, or hands
+its message back to SQS while the winner is still writing. A failure gives way to a success
+claim still being written, so a copy that failed never beats one that succeeded."""
 
 from __future__ import annotations
 
@@ -14,23 +13,17 @@ import hmac
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 
 from pydantic import ValidationError
 
 from pageport.logging import logger
 from pageport.models.manifests import ArtifactRef, Code2DesManifest, PageImportManifest
 from pageport.models.messages import CaptureMessage, ConvertMessage, Outcome
-from pageport.settings import get_settings
-from pageport.storage import ArtifactExists, ArtifactMissing, ArtifactStore
+from pageport.storage import ArtifactMissing, ArtifactStore, ConditionalWriteLost
+from pageport.workers.claims import AttemptInProgress, claim, yield_to_live_claim
 from pageport.workers.webhook_client import Delivery
 
 MAX_MANIFEST_BYTES = 1024 * 1024  # what the webhook handler accepts too
-
-
-class AttemptInProgress(Exception):
-    """Another copy of this message claimed the attempt and has not written its manifest yet:
-    raised so SQS redelivers this copy later, when that one has finished or stopped."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,32 +113,13 @@ def _job_id(item: CaptureMessage | ConvertMessage | PageImportManifest | Code2De
     return item.page_import_id
 
 
-def _claim(store: ArtifactStore, key: str, data: bytes, content_type: str) -> ArtifactRef:
-    """Write the attempt's first copy-specific artifact only if no other copy has (see above)."""
-    try:
-        return store.put(key, data, content_type, only_if_absent=True)
-    except ArtifactExists:
-        held = store.head(key)
-    # A copy started before it claimed and runs no longer than the worker's timeout: a claim
-    # older than that, with no manifest, was left by a copy that stopped (timed out). SQS
-    # redelivers only after 6x the timeout, so the copy it redelivers takes the attempt over.
-    expires_after = timedelta(seconds=get_settings().worker_timeout_s)
-    if held is None or datetime.now(UTC) - held.last_modified < expires_after:
-        raise AttemptInProgress(key)
-    logger.warning("taking over an attempt whose claim expired without a manifest", extra={"key": key})
-    try:
-        return store.put(key, data, content_type, replacing=held)
-    except ArtifactExists:
-        raise AttemptInProgress(key) from None
-
-
 def _put_manifest(store: ArtifactStore, prefix: str, manifest: PageImportManifest | Code2DesManifest) -> str:
     """Written last: its presence means every artifact it names is already in place."""
     key = prefix + "manifest.json"
     body = manifest.model_dump_json(by_alias=True).encode()
     try:
         store.put(key, body, "application/json", only_if_absent=True)
-    except ArtifactExists:
+    except ConditionalWriteLost:
         held = store.head(key)
         # Another copy finished first, unless what is there is unreadable: resend_if_finished
         # counts that as unfinished (the attempt is redone), so this one replaces it.
@@ -153,16 +127,17 @@ def _put_manifest(store: ArtifactStore, prefix: str, manifest: PageImportManifes
             raise AttemptInProgress(key) from None
         try:
             store.put(key, body, "application/json", replacing=held)
-        except ArtifactExists:
+        except ConditionalWriteLost:
             raise AttemptInProgress(key) from None
     return store.url(key)
 
 
 def _failure_artifact(
-    store: ArtifactStore, prefix: str, safe_message: str, detail: Mapping[str, object]
+    store: ArtifactStore, prefix: str, success_claim: str, safe_message: str, detail: Mapping[str, object]
 ) -> ArtifactRef:
+    yield_to_live_claim(store, prefix + success_claim)
     body = json.dumps({"errorMessage": safe_message, **detail}, sort_keys=True).encode()
-    return _claim(store, prefix + "failure.json", body, "application/json")
+    return claim(store, prefix + "failure.json", body, "application/json")
 
 
 def write_capture_success(
@@ -177,7 +152,7 @@ def write_capture_success(
     prefix = message.artifact_prefix
     # The claim first: a copy that loses it has written nothing the winner's manifest names.
     # Assets are content-addressed (the same bytes from any copy), the screenshot comes after.
-    capture = _claim(store, prefix + "capture.json", capture_json, "application/json")
+    capture = claim(store, prefix + "capture.json", capture_json, "application/json")
     manifest = PageImportManifest(
         page_import_id=message.page_import_id,
         attempt=message.attempt,
@@ -200,7 +175,7 @@ def write_capture_failure(
         attempt=message.attempt,
         nonce=message.nonce,
         outcome="failed",
-        failure=_failure_artifact(store, prefix, safe_message, detail or {}),
+        failure=_failure_artifact(store, prefix, "capture.json", safe_message, detail or {}),
         error_message=safe_message,
     )
     return _put_manifest(store, prefix, manifest)
@@ -220,7 +195,7 @@ def write_convert_success(
         attempt=message.attempt,
         nonce=message.nonce,
         outcome="succeeded",
-        result=_claim(store, prefix + "result.json", result_json, "application/json"),  # first: the claim
+        result=claim(store, prefix + "result.json", result_json, "application/json"),  # first: the claim
         images={digest: store.put(f"{prefix}images/{digest}", data) for digest, data in sorted(images.items())},
         warning_count=warning_count,
     )
@@ -236,7 +211,7 @@ def write_convert_failure(
         attempt=message.attempt,
         nonce=message.nonce,
         outcome="failed",
-        failure=_failure_artifact(store, prefix, safe_message, detail or {}),
+        failure=_failure_artifact(store, prefix, "result.json", safe_message, detail or {}),
         error_message=safe_message,
     )
     return _put_manifest(store, prefix, manifest)

@@ -50,10 +50,14 @@ def _load_capture(store: ArtifactStore, message: ConvertMessage) -> tuple[bytes,
 
 
 def run_convert(
-    message: ConvertMessage, *, store: ArtifactStore | None = None, remaining_s: float | None = None
+    message: ConvertMessage,
+    *,
+    store: ArtifactStore | None = None,
+    remaining_s: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Delivery:
     """Convert, write the attempt's artifacts and report them. `remaining_s` is the time the
-    Lambda invocation has left (None outside Lambda: no time bound)."""
+    Lambda invocation has left (None outside Lambda: no time bound), as `clock` measures it."""
     store = store or ArtifactStore.default()
 
     def send(report: artifacts.Report) -> Delivery:
@@ -69,15 +73,15 @@ def run_convert(
             ),
         )
 
-    deadline = None if remaining_s is None else time.monotonic() + remaining_s - RESERVE_S
+    deadline = None if remaining_s is None else clock() + remaining_s - RESERVE_S
     if (finished := artifacts.resend_if_finished(store, message, send)) is not None:
         return finished
-    outcome, warning_count, write = _convert(message, store, deadline)
+    outcome, warning_count, write = _convert(message, store, deadline, clock)
     return artifacts.finish(store, message, send, outcome, write, warning_count)
 
 
 def _convert(
-    message: ConvertMessage, store: ArtifactStore, deadline: float | None
+    message: ConvertMessage, store: ArtifactStore, deadline: float | None, clock: Callable[[], float]
 ) -> tuple[Outcome, int | None, Callable[[], str]]:
     """The conversion's outcome, warning count, and how to write its artifacts (returns the
     manifest URL)."""
@@ -85,11 +89,11 @@ def _convert(
 
     log = {"code2des_id": message.code2des_id, "attempt": message.attempt}
     try:
-        if deadline is not None and time.monotonic() >= deadline:
+        if deadline is not None and clock() >= deadline:
             raise _Unusable(OUT_OF_TIME)
         capture, assets = _load_capture(store, message)
         try:
-            conversion = convert_capture(capture, assets, deadline=deadline)
+            conversion = convert_capture(capture, assets, deadline=deadline, clock=clock)
         except ConversionOutOfTime:
             raise _Unusable(OUT_OF_TIME) from None
     except _Unusable as failure:

@@ -4,7 +4,8 @@ results published to S3 (`status.json` as it goes, `pages.json` before the final
 A terminal `status.json` ("1" completed, "2" failed) is final: the backend writes "2" itself when
 the item is cancelled or dead-lettered. So a message for a finished item is dropped, and every
 status write is a compare-and-swap that stops the job, writing nothing, once somebody finished
-the item (discovery/publishing.py)."""
+the item (discovery/publishing.py). pages.json is a claim (workers/claims.py) between copies of
+one message delivered at once."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from pageport.netguard.fetch import SafeFetcher
 from pageport.netguard.policy import TargetPolicy
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
+from pageport.workers.claims import AttemptInProgress, claim, yield_to_live_claim
 
 UNEXPECTED = "Discovery stopped because of an internal error."
 FETCH_TIMEOUT_S = 10.0  # one fetch, all hops
@@ -61,6 +63,11 @@ def run_discovery(
         if (final := publish_status(store, item_id, lambda _current: status_document(progress))) is not None:
             raise _Finished(final)
 
+    def publish_failure(progress: DiscoveryProgress) -> None:
+        # A simultaneous copy that is completing the item (it holds pages.json) wins over this one.
+        yield_to_live_claim(store, discovery_pages_key(item_id))
+        publish(progress)
+
     def work() -> str:
         check()
         try:
@@ -74,17 +81,22 @@ def run_discovery(
         except _Finished:
             raise
         except DiscoveryFailed as failure:
-            publish(DiscoveryProgress.failed(failure))
+            publish_failure(DiscoveryProgress.failed(failure))
             logger.info("discovery failed", extra=log)
             return "2"
         except Exception:
             logger.exception("discovery crashed", extra=log)
-            publish(DiscoveryProgress(status="2", pages_found=0, error_message=UNEXPECTED))
+            publish_failure(DiscoveryProgress(status="2", pages_found=0, error_message=UNEXPECTED))
             return "2"
-        # pages.json first, so a completed status never points at missing pages. If the item is
-        # cancelled meanwhile, the status write below finds that and the pages are never shown.
+        # pages.json first, so a completed status never points at missing pages. It is a claim:
+        # a simultaneous copy never replaces the pages of an item the other one completed. If
+        # the item is cancelled meanwhile, the status write below finds that.
         check()
-        store.put(discovery_pages_key(item_id), json.dumps(pages_document(result)).encode(), "application/json")
+        try:
+            claim(store, discovery_pages_key(item_id), json.dumps(pages_document(result)).encode(), "application/json")
+        except AttemptInProgress:
+            check()  # the other copy completed the item: nothing to do
+            raise  # still completing it: SQS redelivers this copy later
         publish(DiscoveryProgress.completed(result))
         logger.info("discovery completed", extra={**log, "pages": len(result.pages)})
         return "1"
