@@ -125,7 +125,7 @@ class SqsPoller(threading.Thread):
             except Exception:
                 if attempt == attempts or self.stop_event.is_set():
                     raise
-                logger.warning("worker preparation failed; retrying", extra={"function": self.function})
+                logger.warning("worker preparation failed; retrying", extra={"function": self.function}, exc_info=True)
                 if self.cleanup is not None:
                     self.cleanup()
                 self.stop_event.wait(2)
