@@ -68,12 +68,50 @@ def finish_capture(store: ArtifactStore, message: CaptureMessage, capture: dict[
     return page_import_webhook(message, manifest_url)
 
 
-def completed_page_import(db: Connection, tenant: Tenant, store: ArtifactStore) -> str:
+def completed_page_import(
+    db: Connection, tenant: Tenant, store: ArtifactStore, capture: dict[str, Any] | None = None
+) -> str:
+    """A Page Import completed through its webhook; by default with a minimal capture that the
+    converter cannot read (its Code2Des fails)."""
     created = create_page_import(tenant)
-    response = finish_capture(store, capture_message_for(db, created["pageImportId"]))
+    response = finish_capture(store, capture_message_for(db, created["pageImportId"]), capture)
     assert response.status == 200, response.body
     page_import_id: str = created["pageImportId"]
     return page_import_id
+
+
+def queued_convert_message(db: Connection, tenant: Tenant, capture: dict[str, Any] | None = None) -> ConvertMessage:
+    """The worker message of a Code2Des created through the API from a completed Page Import."""
+    created = create_code2des(tenant, completed_page_import(db, tenant, ArtifactStore.default(), capture))
+    assert created.status == 201, created.body
+    return convert_message_for(db, created.body["code2desId"])
+
+
+def sqs_event(bodies: list[str], *, queue: str, receive_count: int = 1) -> dict[str, Any]:
+    """The event Lambda's SQS event source hands a function, one record per body."""
+    import uuid
+
+    return {
+        "Records": [
+            {
+                "messageId": str(uuid.uuid4()),
+                "receiptHandle": "r",
+                "body": body,
+                "attributes": {
+                    "ApproximateReceiveCount": str(receive_count),
+                    "SentTimestamp": "0",
+                    "SenderId": "x",
+                    "ApproximateFirstReceiveTimestamp": "0",
+                },
+                "messageAttributes": {},
+                "md5OfBody": "",
+                "eventSource": "aws:sqs",
+                "eventSourceARN": f"arn:aws:sqs:us-east-1:000000000000:{queue}",
+                "awsRegion": "us-east-1",
+            }
+            for body in bodies
+        ]
+    }
 
 
 def convert_message_for(db: Connection, code2des_id: str) -> ConvertMessage:

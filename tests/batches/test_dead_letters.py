@@ -11,30 +11,7 @@ from pageport.batches.dead_letters import DEAD_LETTER_MESSAGE
 from devstack.apigw import invoke, lambda_context
 from functions.dead_letter.handler import lambda_handler
 from tests.conftest import drain
-
-
-def _sqs_event(bodies: list[str]) -> dict:
-    return {
-        "Records": [
-            {
-                "messageId": str(uuid.uuid4()),
-                "receiptHandle": "r",
-                "body": body,
-                "attributes": {
-                    "ApproximateReceiveCount": "4",
-                    "SentTimestamp": "0",
-                    "SenderId": "x",
-                    "ApproximateFirstReceiveTimestamp": "0",
-                },
-                "messageAttributes": {},
-                "md5OfBody": "",
-                "eventSource": "aws:sqs",
-                "eventSourceARN": "arn:aws:sqs:us-east-1:000000000000:capture-dlq",
-                "awsRegion": "us-east-1",
-            }
-            for body in bodies
-        ]
-    }
+from tests.support import sqs_event
 
 
 def test_dead_letters_fail_jobs_once_and_report_partial_failures(db, aws, tenant, monkeypatch):
@@ -50,7 +27,8 @@ def test_dead_letters_fail_jobs_once_and_report_partial_failures(db, aws, tenant
     stale = json.loads(messages[1])
     stale["nonce"] = "forged"
 
-    result = lambda_handler(_sqs_event([messages[0], json.dumps(stale), "not json"]), lambda_context("dead_letter"))
+    event = sqs_event([messages[0], json.dumps(stale), "not json"], queue="capture-dlq", receive_count=4)
+    result = lambda_handler(event, lambda_context("dead_letter"))
     assert result == {"batchItemFailures": []}  # malformed or stale: logged and dropped, not retried
     rows = {r["id"]: r for r in db.execute("SELECT id, status, error_message, updated_by FROM page_import")}
     first, second = json.loads(messages[0])["pageImportId"], stale["pageImportId"]
@@ -59,7 +37,8 @@ def test_dead_letters_fail_jobs_once_and_report_partial_failures(db, aws, tenant
     assert rows[second]["status"] == "0"  # the forged nonce changed nothing
 
     before = db.execute("SELECT * FROM page_import WHERE id = %s", (first,)).fetchone()
-    assert lambda_handler(_sqs_event([messages[0]]), lambda_context("dead_letter")) == {"batchItemFailures": []}
+    again = sqs_event([messages[0]], queue="capture-dlq", receive_count=4)
+    assert lambda_handler(again, lambda_context("dead_letter")) == {"batchItemFailures": []}
     assert db.execute("SELECT * FROM page_import WHERE id = %s", (first,)).fetchone() == before
 
     batch = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{body['id']}", subject=tenant.subject)
@@ -72,7 +51,7 @@ def test_dead_letters_fail_jobs_once_and_report_partial_failures(db, aws, tenant
 
     get_settings.cache_clear()
     pageport_db.close_shared_connection()
-    event = _sqs_event([messages[1]])
+    event = sqs_event([messages[1]], queue="capture-dlq", receive_count=4)
     failed = lambda_handler(event, lambda_context("dead_letter"))
     assert failed == {"batchItemFailures": [{"itemIdentifier": event["Records"][0]["messageId"]}]}
     monkeypatch.undo()
@@ -90,7 +69,8 @@ def test_discovery_dead_letter_publishes_failure_unless_finished(db, aws, tenant
         invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body).status == 201
     )
     (message,) = drain(aws.queues["discovery"])
-    assert lambda_handler(_sqs_event([json.dumps(message)]), lambda_context("dead_letter")) == {"batchItemFailures": []}
+    event = sqs_event([json.dumps(message)], queue="discovery-dlq", receive_count=4)
+    assert lambda_handler(event, lambda_context("dead_letter")) == {"batchItemFailures": []}
     status = json.loads(
         boto3.client("s3").get_object(Bucket=aws.bucket, Key=message["artifactPrefix"] + "status.json")["Body"].read()
     )

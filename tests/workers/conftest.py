@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -13,13 +14,14 @@ from typing import Any
 
 import boto3
 import pytest
-from pageport.models.messages import CaptureMessage, ConvertMessage
+from pageport.layout import discovery_prefix
+from pageport.models.messages import CaptureMessage, ConvertMessage, DiscoveryMessage
 from pageport.settings import get_settings
 from pageport.workers import capture_job
 
 from devstack.apigw import invoke_webhook
 from tests.conftest import AwsResources, Tenant, drain
-from tests.support import capture_message_for, convert_message_for, create_code2des, create_page_import, finish_capture
+from tests.support import create_page_import, queued_convert_message
 
 SITE = Path(__file__).parent / "site"
 CARD_CAPTURE = Path(__file__).resolve().parent.parent / "fixtures" / "convert" / "card.capture.json"
@@ -158,12 +160,9 @@ def queued_capture_message(stack: AwsResources, tenant: Tenant, url: str) -> Cap
 
 def card_convert_message(db: Any, tenant: Tenant) -> ConvertMessage:
     """A queued Code2Des of a completed capture the converter can read (the card fixture)."""
-    from pageport.storage import ArtifactStore
+    return queued_convert_message(db, tenant, json.loads(CARD_CAPTURE.read_text()))
 
-    page_import_id = create_page_import(tenant)["pageImportId"]
-    capture = json.loads(CARD_CAPTURE.read_text())
-    finished = finish_capture(ArtifactStore.default(), capture_message_for(db, page_import_id), capture)
-    assert finished.status == 200, finished.body
-    created = create_code2des(tenant, page_import_id)
-    assert created.status == 201, created.body
-    return convert_message_for(db, created.body["code2desId"])
+
+def discovery_message(url: str) -> DiscoveryMessage:
+    item_id = str(uuid.uuid4())
+    return DiscoveryMessage(batch_item_id=item_id, url=url, max_pages=10, artifact_prefix=discovery_prefix(item_id))

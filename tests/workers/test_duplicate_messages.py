@@ -7,12 +7,11 @@ Real moto S3, the real webhook handlers (recorded by the `webhooks` fixture), re
 from __future__ import annotations
 
 import json
-import uuid
 
 import pytest
 from pageport.batches.operations.page_discovery import write_failed_status
-from pageport.layout import discovery_pages_key, discovery_prefix, discovery_status_key
-from pageport.models.messages import CaptureMessage, ConvertMessage, DiscoveryMessage
+from pageport.layout import discovery_pages_key, discovery_status_key
+from pageport.models.messages import CaptureMessage, DiscoveryMessage
 from pageport.netguard.policy import TargetPolicy
 from pageport.storage import ArtifactStore, sha256_hex
 from pageport.workers import artifacts
@@ -21,8 +20,8 @@ from pageport.workers.convert_job import run_convert
 from pageport.workers.discovery_job import run_discovery
 from pageport.workers.webhook_client import Delivery
 
-from tests.support import PNG_1x1, completed_page_import, convert_message_for, create_code2des
-from tests.workers.conftest import HookedSite, WebhookLog, objects_under, queued_capture_message
+from tests.support import PNG_1x1, queued_convert_message
+from tests.workers.conftest import HookedSite, WebhookLog, discovery_message, objects_under, queued_capture_message
 
 CAPTURE_JSON = json.dumps({"version": 1, "written": "by the first delivery"}).encode()
 
@@ -101,17 +100,10 @@ def test_a_manifest_written_while_capturing_is_reported_and_not_overwritten(
     assert [b["manifestUrl"] for b in webhooks.bodies("/page-imports")] == manifest_urls
 
 
-def _convert_message(db, tenant) -> ConvertMessage:
-    page_import_id = completed_page_import(db, tenant, ArtifactStore.default())
-    created = create_code2des(tenant, page_import_id)
-    assert created.status == 201, created.body
-    return convert_message_for(db, created.body["code2desId"])
-
-
 def test_a_duplicate_of_a_finished_conversion_reports_it_again_and_rewrites_nothing(
     db, stack, tenant, webhooks: WebhookLog
 ):
-    message = _convert_message(db, tenant)
+    message = queued_convert_message(db, tenant)
     # Not a capture the converter could read: redoing the work would overwrite this with a failure.
     result_json = json.dumps({"version": 1, "document": {"type": "FRAME"}}).encode()
     manifest_url = artifacts.write_convert_success(
@@ -132,7 +124,7 @@ def test_a_duplicate_of_a_finished_conversion_reports_it_again_and_rewrites_noth
 def test_a_convert_message_whose_nonce_differs_from_the_finished_manifest_sends_nothing(
     db, stack, tenant, webhooks: WebhookLog
 ):
-    message = _convert_message(db, tenant)
+    message = queued_convert_message(db, tenant)
     artifacts.write_convert_failure(ArtifactStore.default(), message.model_copy(update={"nonce": "x"}), "Failed.")
     before = objects_under(stack.bucket, message.artifact_prefix)
 
@@ -144,7 +136,7 @@ def test_a_convert_message_whose_nonce_differs_from_the_finished_manifest_sends_
 
 
 def test_an_unreadable_manifest_means_not_finished(db, stack, tenant, webhooks: WebhookLog):
-    message = _convert_message(db, tenant)
+    message = queued_convert_message(db, tenant)
     ArtifactStore.default().put(message.artifact_prefix + "manifest.json", b"{truncated")
 
     assert run_convert(message) is Delivery.APPLIED  # the work is done (here: it fails safely)
@@ -154,14 +146,9 @@ def test_an_unreadable_manifest_means_not_finished(db, stack, tenant, webhooks: 
     assert db.execute("SELECT status FROM code2des").fetchone()["status"] == "2"
 
 
-def _discovery_message(url: str) -> DiscoveryMessage:
-    item_id = str(uuid.uuid4())
-    return DiscoveryMessage(batch_item_id=item_id, url=url, max_pages=10, artifact_prefix=discovery_prefix(item_id))
-
-
 @pytest.mark.parametrize("status", ["1", "2"])
 def test_a_discovery_message_for_a_finished_item_is_dropped(aws, hooked_site: HookedSite, status: str):
-    message = _discovery_message(hooked_site.page("/", "Home", ("/about",)))
+    message = discovery_message(hooked_site.page("/", "Home", ("/about",)))
     store = ArtifactStore.default()
     store.put(discovery_status_key(message.batch_item_id), json.dumps({"status": status, "pagesFound": 1}).encode())
     store.put(discovery_pages_key(message.batch_item_id), b'{"pages": [], "truncated": false}')
@@ -181,7 +168,7 @@ def test_a_discovery_cancelled_while_running_is_not_overwritten(aws, hooked_site
         assert message is not None
         assert write_failed_status(store, message.batch_item_id, "Cancelled.")
 
-    message = _discovery_message(hooked_site.page("/", "Home", ("/about",)))
+    message = discovery_message(hooked_site.page("/", "Home", ("/about",)))
     hooked_site.page("/about", "About", hook=cancel)
 
     assert run_discovery(message, policy=TargetPolicy(allow_private=True)) == "2"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from typing import Any
 
 import boto3
@@ -18,9 +17,9 @@ import pytest
 from botocore.awsrequest import AWSResponse
 from pageport import aws as pageport_aws
 from pageport.discovery.publishing import publish_status, read_status
-from pageport.layout import discovery_pages_key, discovery_prefix
+from pageport.layout import discovery_pages_key
 from pageport.models.manifests import ArtifactRef, Code2DesManifest, PageImportManifest
-from pageport.models.messages import CaptureMessage, ConvertMessage, DiscoveryMessage
+from pageport.models.messages import CaptureMessage, DiscoveryMessage
 from pageport.netguard.policy import TargetPolicy
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore, ConditionalWriteLost, sha256_hex
@@ -31,24 +30,18 @@ from pageport.workers.convert_job import run_convert
 from pageport.workers.discovery_job import run_discovery
 from pageport.workers.webhook_client import Delivery
 
-from tests.support import (
-    PNG_1x1,
-    before_s3_put,
-    capture_message_for,
-    convert_message_for,
-    create_code2des,
-    create_page_import,
-    finish_capture,
-)
+from tests.support import PNG_1x1, before_s3_put, queued_convert_message
 from tests.workers.conftest import (
     HookedSite,
     WebhookLog,
     card_convert_message,
+    discovery_message,
     objects_under,
     queued_capture_message,
 )
 
 WINNER_CAPTURE = json.dumps({"version": 1, "written": "by the copy that won"}).encode()
+OTHER_PAGES = json.dumps({"pages": [{"url": "https://other.example/"}], "truncated": False}).encode()
 WINNER_RESULT = json.dumps({"version": 1, "document": {"type": "FRAME", "name": "winner"}}).encode()
 
 
@@ -58,15 +51,6 @@ def _expire_claims(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CLAIM_EXPIRES_AFTER_S", "1")
     get_settings.cache_clear()
     time.sleep(1.1)
-
-
-def _unconvertible_message(db, tenant) -> ConvertMessage:
-    """A Code2Des whose capture the converter cannot read: its conversion fails."""
-    page_import_id = create_page_import(tenant)["pageImportId"]
-    assert finish_capture(ArtifactStore.default(), capture_message_for(db, page_import_id)).status == 200
-    created = create_code2des(tenant, page_import_id)
-    assert created.status == 201, created.body
-    return convert_message_for(db, created.body["code2desId"])
 
 
 def _write_capture(message: CaptureMessage, capture_json: bytes) -> str:
@@ -227,7 +211,7 @@ def test_losing_a_takeover_to_another_copy_hands_the_message_back(db, stack, ten
 def test_a_failing_copy_gives_way_to_a_success_being_written_until_that_copy_stops(
     db, stack, tenant, webhooks: WebhookLog, monkeypatch
 ):
-    message = _unconvertible_message(db, tenant)
+    message = queued_convert_message(db, tenant)  # a capture the converter cannot read
     store = ArtifactStore.default()
     claim = store.put(message.artifact_prefix + "result.json", WINNER_RESULT, "application/json", only_if_absent=True)
 
@@ -266,14 +250,6 @@ def test_a_conditional_write_that_meets_a_concurrent_one_is_retried(aws):
         ArtifactStore.default().put("claimed", b"other", only_if_absent=True)
 
 
-def _discovery_message(url: str) -> DiscoveryMessage:
-    item_id = str(uuid.uuid4())
-    return DiscoveryMessage(batch_item_id=item_id, url=url, max_pages=10, artifact_prefix=discovery_prefix(item_id))
-
-
-OTHER_PAGES = json.dumps({"pages": [{"url": "https://other.example/"}], "truncated": False}).encode()
-
-
 def test_a_discovery_copy_never_replaces_the_pages_of_a_copy_completing_the_item(aws, hooked_site: HookedSite):
     message: DiscoveryMessage | None = None
     store = ArtifactStore.default()
@@ -282,7 +258,7 @@ def test_a_discovery_copy_never_replaces_the_pages_of_a_copy_completing_the_item
         assert message is not None
         store.put(discovery_pages_key(message.batch_item_id), OTHER_PAGES, "application/json", only_if_absent=True)
 
-    message = _discovery_message(hooked_site.page("/", "Home", ("/about",)))
+    message = discovery_message(hooked_site.page("/", "Home", ("/about",)))
     hooked_site.page("/about", "About", hook=other_copy_claims_the_pages)
 
     with pytest.raises(AttemptInProgress):
@@ -299,7 +275,7 @@ def test_a_discovery_copy_never_replaces_the_pages_of_a_copy_completing_the_item
 
 
 def test_a_failing_discovery_copy_gives_way_to_one_completing_the_item(aws, hooked_site: HookedSite):
-    message = _discovery_message(hooked_site.url + "/missing")  # the homepage answers 404
+    message = discovery_message(hooked_site.url + "/missing")  # the homepage answers 404
     store = ArtifactStore.default()
     store.put(discovery_pages_key(message.batch_item_id), OTHER_PAGES, "application/json", only_if_absent=True)
 

@@ -19,31 +19,8 @@ from pageport.workers.webhook_client import Delivery
 from devstack.apigw import lambda_context
 from functions.discovery_worker.handler import lambda_handler as discovery_handler
 from tests.conftest import drain
-from tests.support import completed_page_import, convert_message_for, create_code2des, create_page_import
+from tests.support import create_page_import, queued_convert_message, sqs_event
 from tests.workers.conftest import CARD_CAPTURE, HookedSite, WebhookLog, card_convert_message
-
-
-def _sqs_event(body: str) -> dict:
-    return {
-        "Records": [
-            {
-                "messageId": str(uuid.uuid4()),
-                "receiptHandle": "r",
-                "body": body,
-                "attributes": {
-                    "ApproximateReceiveCount": "1",
-                    "SentTimestamp": "0",
-                    "SenderId": "x",
-                    "ApproximateFirstReceiveTimestamp": "0",
-                },
-                "messageAttributes": {},
-                "md5OfBody": "",
-                "eventSource": "aws:sqs",
-                "eventSourceARN": "arn:aws:sqs:us-east-1:000000000000:discovery",
-                "awsRegion": "us-east-1",
-            }
-        ]
-    }
 
 
 def test_a_discovery_with_little_time_left_fails_in_time_and_publishes_it(
@@ -59,7 +36,7 @@ def test_a_discovery_with_little_time_left_fails_in_time_and_publishes_it(
     # The function's timeout leaves half a second of work after the reserve.
     context = lambda_context("discovery_worker", timeout_s=discovery_job.RESERVE_S + 0.5)
 
-    answer = discovery_handler(_sqs_event(message.model_dump_json(by_alias=True)), context)
+    answer = discovery_handler(sqs_event([message.model_dump_json(by_alias=True)], queue="discovery"), context)
 
     assert answer == {"batchItemFailures": []}
     store = ArtifactStore.default()
@@ -95,9 +72,7 @@ def test_a_capture_with_no_time_left_reports_a_safe_failure_without_starting(
 
 
 def test_a_conversion_with_no_time_left_reports_a_safe_failure(db, stack, tenant, webhooks: WebhookLog):
-    page_import_id = completed_page_import(db, tenant, ArtifactStore.default())
-    created = create_code2des(tenant, page_import_id)
-    message = convert_message_for(db, created.body["code2desId"])
+    message = queued_convert_message(db, tenant)
 
     assert convert_job.run_convert(message, remaining_s=convert_job.RESERVE_S - 5) is Delivery.APPLIED
 
