@@ -71,6 +71,19 @@ def test_primary_key_and_indexes_match_seed(db: Connection, table: str) -> None:
     assert not any(row["is_unique"] for row in live if not row["is_primary"])
 
 
+def test_child_job_ids_have_hash_indexes_for_status_probes(db: Connection) -> None:
+    # Batch status probes each item's child by id; these must be hash indexes (0005), not a
+    # second btree that would cost as much as the primary key's.
+    live = db.execute(
+        """SELECT c.relname AS name, am.amname AS method FROM pg_class c JOIN pg_am am ON am.oid = c.relam
+           WHERE c.relname IN ('page_import_id_hash_idx', 'code2des_id_hash_idx')"""
+    ).fetchall()
+    assert {row["name"]: row["method"] for row in live} == {
+        "page_import_id_hash_idx": "hash",
+        "code2des_id_hash_idx": "hash",
+    }
+
+
 @pytest.mark.parametrize("table", SEED_TABLES)
 def test_foreign_keys_match_seed(db: Connection, table: str) -> None:
     live = db.execute(

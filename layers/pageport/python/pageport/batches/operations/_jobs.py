@@ -3,6 +3,7 @@ a job table with the same fence columns, so grouping, locking and failing are on
 
 from __future__ import annotations
 
+import functools
 import hmac
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -18,11 +19,14 @@ from pageport.services.jobs import fail_processing
 from pageport.services.validation import parse_model
 
 
-def grouped_facts(cur: Cursor, table: str, batch_id: str) -> list[tuple[ItemFacts, int]]:
+@functools.cache
+def _grouped_facts_query(table: str) -> bytes:
     # A correlated primary-key lookup per item, so the cost follows the batch's size and never
     # the job table's (a hash join would scan every job of every batch). Grouped by the status
     # enum itself, not its text: text grouping sorts through the collation, ~20% slower here.
-    rows = cur.execute(
+    # Rendered once per table: composing it on every status read cost a third of a
+    # primary-key lookup.
+    return (
         sql.SQL(
             """SELECT i.cancelled_at IS NOT NULL AS cancelled, i.error_message IS NOT NULL AS dispatch_failed,
                       i.dispatched_at IS NOT NULL AS accepted,
@@ -31,9 +35,14 @@ def grouped_facts(cur: Cursor, table: str, batch_id: str) -> list[tuple[ItemFact
                FROM batch_item i
                WHERE i.batch_id = %s AND i.deleted_at IS NULL
                GROUP BY 1, 2, 3, 4"""
-        ).format(sql.Identifier(table)),
-        (batch_id,),
-    ).fetchall()
+        )
+        .format(sql.Identifier(table))
+        .as_bytes(None)
+    )
+
+
+def grouped_facts(cur: Cursor, table: str, batch_id: str) -> list[tuple[ItemFacts, int]]:
+    rows = cur.execute(_grouped_facts_query(table), (batch_id,)).fetchall()
     # psycopg reads an enum it has no adapter for as its label (a str), as ItemFacts expects.
     return [(ItemFacts(r["cancelled"], r["dispatch_failed"], r["accepted"], r["child_status"]), r["n"]) for r in rows]
 
