@@ -26,12 +26,12 @@ def forget_dead_handles(pgdata: Path) -> None:
     """pgserver counts its users in `.handle_pids.json` and stops the server when the last one
     exits; a process killed without cleanup would stay counted forever and keep the server up
     after every later stop. Drop pids that no longer run (under pgserver's own lock)."""
-    from pgserver.postgres_server import PostgresServer
+    from pageport.db import embedded_server_class
 
     handles = pgdata / ".handle_pids.json"
     if not handles.exists():
         return
-    with PostgresServer._lock:
+    with embedded_server_class()._lock:
         try:
             pids = json.loads(handles.read_text())
         except ValueError:

@@ -5,7 +5,10 @@ redrive and persistence."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -23,6 +26,7 @@ from devstack.pollers import RETRY_DELAY_S
 from devstack.sigv4 import SignatureRejected, SigV4Verifier
 from devstack.stack import handler_environment
 from devstack.topology import VISIBILITY_FACTOR, queue_specs
+from tests.e2e.conftest import REPO_ROOT
 
 
 @pytest.fixture
@@ -239,3 +243,34 @@ def test_redrive_after_max_receives_and_snapshot_round_trip(emulation: Emulation
         assert [m["Body"] for m in dead] == ["poison"]
     finally:
         again.stop()
+
+
+# ---------------------------------------------------------------------------- database handles
+
+
+def test_dead_handles_are_forgotten_without_a_runtime_dir_warning(data_dir: Path) -> None:
+    # The CLI's admin and token commands run this first; pgserver's import used to print
+    # platformdirs' XDG_RUNTIME_DIR warning on machines without one (CI, containers, root).
+    pgdata = data_dir / "postgres"
+    pgdata.mkdir()
+    (pgdata / ".handle_pids.json").write_text(json.dumps([os.getpid(), 2**22 + 12345]))
+    env = {key: value for key, value in os.environ.items() if key != "XDG_RUNTIME_DIR"}
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "layers" / "pageport" / "python"), str(REPO_ROOT)])
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-W",
+            "always",
+            "-c",
+            "import sys, pathlib, devstack.database as d; d.forget_dead_handles(pathlib.Path(sys.argv[1]))",
+            str(pgdata),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    # This test process's pid is alive and stays counted; the made-up pid (above pid_max) goes.
+    assert json.loads((pgdata / ".handle_pids.json").read_text()) == [os.getpid()]

@@ -57,6 +57,11 @@ def _pgserver() -> Any:
     return pgserver
 
 
+def embedded_server_class() -> Any:
+    """pgserver's server class (its lock guards the handle count), imported without the warning."""
+    return _pgserver().postgres_server.PostgresServer
+
+
 def embedded_conninfo(data_dir: Path) -> str:
     """Start (or reuse) an embedded PostgreSQL in `data_dir`; local stack and tests only."""
     pgserver = _pgserver()
