@@ -117,16 +117,20 @@ def cmd_batch(args: argparse.Namespace) -> int:
     from devstack.progress import Progress
 
     api, project = _api(args)
-    batch = run_batch(
-        api,
-        project,
-        read_url_file(Path(args.file)),
-        viewport=Viewport.parse(args.viewport),
-        scale=args.scale,
-        batch_id=args.id,
-        timeout_s=args.timeout,
-        progress=Progress(),
-    )
+    url_file = read_url_file(Path(args.file))
+    try:
+        batch = run_batch(
+            api,
+            project,
+            url_file.urls,
+            viewport=Viewport.parse(args.viewport),
+            scale=args.scale,
+            batch_id=args.id,
+            timeout_s=args.timeout,
+            progress=Progress(),
+        )
+    except ApiError as exc:
+        raise url_file.explain(exc) from None
     print(json.dumps({"batchId": batch["id"], "status": batch["status"], "counts": batch["counts"]}))
     return 0 if batch["status"] == COMPLETED and batch["counts"].get("failed", 0) == 0 else EXIT_FAILED
 

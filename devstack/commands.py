@@ -160,17 +160,43 @@ def run_import(
 # ---------------------------------------------------------------------------- batches
 
 
-def read_url_file(path: Path) -> list[str]:
+@dataclass(frozen=True)
+class UrlFile:
+    """The URLs of a batch file, each with the line it came from, so that the API's refusal of
+    request N can be told as the line the user has to fix."""
+
+    path: Path
+    urls: list[str]
+    lines: list[int]  # 1-based line number of each URL
+
+    def explain(self, error: ApiError) -> Exception:
+        """A 422 naming request indexes, retold by file line; any other error as it is."""
+        bad: list[str] = []
+        for detail in error.details if error.status == 422 else []:
+            loc = detail.get("loc") or []
+            index = loc[1] if len(loc) > 1 and loc[0] == "requests" else None
+            if isinstance(index, int) and 0 <= index < len(self.urls):
+                bad.append(f"line {self.lines[index]} ({self.urls[index]}): {detail.get('msg')}")
+        if not bad:
+            return error
+        return CommandFailed(f"{self.path}: nothing was stored; fix " + "; ".join(bad))
+
+
+def read_url_file(path: Path) -> UrlFile:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise CommandFailed(f"cannot read {path}: {exc.strerror}") from None
-    urls = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
-    if not urls:
+    numbered = [
+        (number, line.strip())
+        for number, line in enumerate(lines, start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not numbered:
         raise CommandFailed(f"{path} holds no URLs (one per line; # starts a comment)")
-    if len(urls) > 500:
-        raise CommandFailed(f"{path} holds {len(urls)} URLs; a batch takes at most 500")
-    return urls
+    if len(numbered) > 500:
+        raise CommandFailed(f"{path} holds {len(numbered)} URLs; a batch takes at most 500")
+    return UrlFile(path, [url for _, url in numbered], [number for number, _ in numbered])
 
 
 def _ask_to_cancel(api: Api, project: int, batch_id: str, progress: Progress) -> None:
@@ -263,6 +289,7 @@ def failed_items(api: Api, project: int, batch_id: str, limit: int = 20) -> list
 __all__ = [
     "ApiError",
     "CommandFailed",
+    "UrlFile",
     "Viewport",
     "describe_batch",
     "failed_items",

@@ -111,9 +111,13 @@ def test_batch_status_and_discover(stack: DevStack, account: dict[str, str], sit
     assert {f"{site}/index.html", f"{site}/pricing.html", f"{site}/about.html"} <= listed
 
 
-def test_errors_are_one_line(stack: DevStack, account: dict[str, str], site: str) -> None:
+def test_errors_are_one_line(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
     options = {**account, "--token": account["--token"][:-4] + "AAAA"}
+    urls = tmp_path / "urls.txt"
+    urls.write_text(f"# pages\n{site}/index.html\nnot a url\n\nftp://example.com/\n")
     cases = {
+        # The API's 422 names request indexes 1 and 2; the CLI names the file's lines.
+        "nothing was stored; fix line 3 (not a url)": stack.cli("batch", str(urls), *_options(account)),
         "unauthorized": stack.cli("import", f"{site}/index.html", *_options(options)),
         "cannot reach the API": stack.cli(
             "status", str(uuid.uuid4()), *_options({**account, "--api": "http://127.0.0.1:9"})
@@ -126,6 +130,7 @@ def test_errors_are_one_line(stack: DevStack, account: dict[str, str], site: str
         assert done.returncode != 0, expected
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("pageport: error:") and expected in lines[0], done.stderr
+    assert "; line 5 (ftp://example.com/): " in cases["nothing was stored; fix line 3 (not a url)"].stderr
 
 
 def _read_until(fd: int, wanted: str, process: subprocess.Popen[bytes], timeout: float = 60) -> str:
