@@ -113,7 +113,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from devstack.commands import COMPLETED, Viewport, read_url_file, run_batch
+    from devstack.commands import COMPLETED, Viewport, failure_lines, read_url_file, run_batch
     from devstack.progress import Progress
 
     api, project = _api(args)
@@ -131,6 +131,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
         )
     except ApiError as exc:
         raise url_file.explain(exc) from None
+    if batch["counts"].get("failed"):
+        print("\n".join(failure_lines(api, project, batch)), file=sys.stderr)
     print(json.dumps({"batchId": batch["id"], "status": batch["status"], "counts": batch["counts"]}))
     return 0 if batch["status"] == COMPLETED and batch["counts"].get("failed", 0) == 0 else EXIT_FAILED
 
@@ -152,7 +154,7 @@ def cmd_discover(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from devstack.commands import describe_batch, failed_items
+    from devstack.commands import describe_batch, failure_lines
 
     api, project = _api(args)
     batch = api.get(f"/projects/{project}/page-batches/{args.batch_id}")
@@ -161,8 +163,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         return 0
     print(describe_batch(batch))
     if batch["counts"].get("failed"):
-        for item in failed_items(api, project, args.batch_id):
-            print(f"  #{item['position']} failed: {item.get('errorMessage') or 'see the job'} ({item.get('jobId')})")
+        print("\n".join(failure_lines(api, project, batch)))
     return 0
 
 

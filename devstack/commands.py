@@ -286,6 +286,30 @@ def failed_items(api: Api, project: int, batch_id: str, limit: int = 20) -> list
     return out[:limit]
 
 
+# Where each operation's child job is read: its errorMessage says why an item failed.
+CHILD_JOB_ROUTES = {"page_import": "page-imports", "code2des": "code2des"}
+
+
+def failure_lines(api: Api, project: int, batch: Mapping[str, Any], limit: int = 20) -> list[str]:
+    """A line per failed item (the first `limit`): what it asked for and why it failed, the
+    dispatch error if there was one, else its child job's."""
+    route = CHILD_JOB_ROUTES.get(batch["type"])
+    lines = []
+    for item in failed_items(api, project, batch["id"], limit):
+        reason = item.get("errorMessage")
+        if not reason and route and item.get("jobId"):
+            try:
+                reason = api.get(f"/projects/{project}/{route}/{item['jobId']}").get("errorMessage")
+            except ApiError:
+                reason = None  # the job went away meanwhile: the line still names it
+        request = item.get("request") or {}
+        target = request.get("url") or request.get("pageImportId") or ""
+        lines.append(
+            f"  #{item['position']} {target} failed: {reason or 'no reason recorded'} (job {item.get('jobId')})"
+        )
+    return lines
+
+
 __all__ = [
     "ApiError",
     "CommandFailed",
@@ -293,6 +317,7 @@ __all__ = [
     "Viewport",
     "describe_batch",
     "failed_items",
+    "failure_lines",
     "read_url_file",
     "run_batch",
     "run_discover",

@@ -111,6 +111,21 @@ def test_batch_status_and_discover(stack: DevStack, account: dict[str, str], sit
     assert {f"{site}/index.html", f"{site}/pricing.html", f"{site}/about.html"} <= listed
 
 
+def test_failed_items_say_why(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
+    urls = tmp_path / "urls.txt"
+    refused = "http://127.0.0.1:9/closed"  # Chromium refuses the port: the capture fails at once
+    urls.write_text(f"{site}/about.html\n{refused}\n")
+    done = stack.cli("batch", str(urls), "--viewport", "640x480", *_options(account))
+    assert done.returncode == 1, done.stderr  # finished, but not everything completed
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (summary["counts"]["completed"], summary["counts"]["failed"]) == (1, 1)
+    # The child job's reason, under the URL the user wrote, in both `batch` and `status`.
+    expected = f"  #1 {refused} failed: Could not load {refused}"
+    assert expected in done.stderr
+    status = stack.cli("status", summary["batchId"], *_options(account))
+    assert status.returncode == 0 and expected in status.stdout, status.stdout
+
+
 def test_errors_are_one_line(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
     options = {**account, "--token": account["--token"][:-4] + "AAAA"}
     urls = tmp_path / "urls.txt"
