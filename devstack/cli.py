@@ -1,5 +1,5 @@
 """`pageport`: run the local stack (`dev`), manage its tenants (`admin`, `token`), and use the
-API as a person would (`import`, `batch`, `discover`, `status`).
+API as a person would (`import`, `batch`, `retry`, `cancel`, `discover`, `status`).
 
 Local commands take --data-dir (default $PAGEPORT_DATA_DIR or ~/.pageport); API commands take
 --api ($PAGEPORT_API, default http://127.0.0.1:8000), --token ($PAGEPORT_TOKEN) and --project
@@ -12,8 +12,9 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from devstack.client import DEFAULT_API, Api, ApiError, ApiUnreachable
 
@@ -113,7 +114,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from devstack.commands import COMPLETED, Viewport, failure_lines, read_url_file, run_batch
+    from devstack.commands import Viewport, read_url_file, run_batch
     from devstack.progress import Progress
 
     api, project = _api(args)
@@ -131,6 +132,30 @@ def cmd_batch(args: argparse.Namespace) -> int:
         )
     except ApiError as exc:
         raise url_file.explain(exc) from None
+    return _report_finished(api, project, batch)
+
+
+def cmd_retry(args: argparse.Namespace) -> int:
+    from devstack.commands import run_retry
+    from devstack.progress import Progress
+
+    api, project = _api(args)
+    batch = run_retry(api, project, args.batch_id, batch_id=args.id, timeout_s=args.timeout, progress=Progress())
+    return _report_finished(api, project, batch)
+
+
+def cmd_cancel(args: argparse.Namespace) -> int:
+    from devstack.commands import describe_batch
+
+    api, project = _api(args)
+    print(describe_batch(api.post(f"/projects/{project}/page-batches/{args.batch_id}/cancel", {})))
+    return 0
+
+
+def _report_finished(api: Api, project: int, batch: Mapping[str, Any]) -> int:
+    """Why items failed (stderr), then the summary as one JSON line (stdout) for scripts."""
+    from devstack.commands import COMPLETED, failure_lines
+
     if batch["counts"].get("failed"):
         print("\n".join(failure_lines(api, project, batch)), file=sys.stderr)
     print(json.dumps({"batchId": batch["id"], "status": batch["status"], "counts": batch["counts"]}))
@@ -251,6 +276,17 @@ def build_parser() -> argparse.ArgumentParser:
     discover.add_argument("--json", action="store_true", help="print the discovery document as JSON")
     api_options(discover)
     discover.set_defaults(run=cmd_discover)
+
+    retry = commands.add_parser("retry", help="retry a batch's failed items as a new batch, and follow it")
+    retry.add_argument("batch_id")
+    retry.add_argument("--id", help="client UUID of the new batch (default: a new one; reuse it to resume safely)")
+    api_options(retry)
+    retry.set_defaults(run=cmd_retry)
+
+    cancel = commands.add_parser("cancel", help="cancel a batch: items not yet done are never run")
+    cancel.add_argument("batch_id")
+    api_options(cancel)
+    cancel.set_defaults(run=cmd_cancel)
 
     status = commands.add_parser("status", help="show a batch's status and counts")
     status.add_argument("batch_id")

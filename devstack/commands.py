@@ -227,6 +227,21 @@ def run_batch(
     requests = [{"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale} for url in urls]
     batch = api.post(f"/projects/{project}/page-batches", {"id": batch_id, "type": "page_import", "requests": requests})
     progress.done(f"batch {batch['id']}: {len(urls)} page imports")
+    return follow_batch(api, project, batch_id, timeout_s=timeout_s, progress=progress)
+
+
+def run_retry(
+    api: Api, project: int, source_id: str, *, batch_id: str | None, timeout_s: float, progress: Progress
+) -> Mapping[str, Any]:
+    """A new batch of the source's retryable items (the API decides which), followed to the end."""
+    batch_id = batch_id or str(uuid.uuid4())
+    batch = api.post(f"/projects/{project}/page-batches/{source_id}/retry", {"id": batch_id})
+    progress.done(f"batch {batch['id']} retries {batch['counts']['total']} items of {source_id}")
+    return follow_batch(api, project, batch_id, timeout_s=timeout_s, progress=progress)
+
+
+def follow_batch(api: Api, project: int, batch_id: str, *, timeout_s: float, progress: Progress) -> Mapping[str, Any]:
+    """Live progress until every item is done; Ctrl-C offers to cancel the batch."""
     try:
         batch = _wait(
             lambda: api.get(f"/projects/{project}/page-batches/{batch_id}"),
@@ -318,8 +333,10 @@ __all__ = [
     "describe_batch",
     "failed_items",
     "failure_lines",
+    "follow_batch",
     "read_url_file",
     "run_batch",
     "run_discover",
     "run_import",
+    "run_retry",
 ]

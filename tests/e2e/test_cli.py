@@ -125,6 +125,20 @@ def test_failed_items_say_why(stack: DevStack, account: dict[str, str], site: st
     status = stack.cli("status", summary["batchId"], *_options(account))
     assert status.returncode == 0 and expected in status.stdout, status.stdout
 
+    # `retry` follows a new batch of only the failed item; it fails again for the same reason.
+    retried = stack.cli("retry", summary["batchId"], *_options(account))
+    assert retried.returncode == 1, retried.stderr
+    again = json.loads(retried.stdout.strip().splitlines()[-1])
+    assert again["batchId"] != summary["batchId"] and again["counts"] == {
+        **summary["counts"],
+        "total": 1,
+        "completed": 0,
+    }
+    assert f"  #0 {refused} failed: Could not load {refused}" in retried.stderr
+    # Cancelling a finished batch changes nothing and says so.
+    cancelled = stack.cli("cancel", summary["batchId"], *_options(account))
+    assert cancelled.returncode == 0 and "1 completed, 1 failed, 0 cancelled" in cancelled.stdout, cancelled.stdout
+
 
 def test_errors_are_one_line(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
     options = {**account, "--token": account["--token"][:-4] + "AAAA"}
