@@ -262,7 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     api_options(imp)
     imp.set_defaults(run=cmd_import)
 
-    batch = commands.add_parser("batch", help="import every URL in FILE (one per line) as one batch")
+    batch = commands.add_parser(
+        "batch", help="import every URL in FILE (one per line; text after a tab is ignored) as one batch"
+    )
     batch.add_argument("file")
     batch.add_argument("--viewport", default="1440x900", help="WIDTHxHEIGHT in CSS px (default 1440x900)")
     batch.add_argument("--scale", type=float, default=1, help="device scale factor 1-3 (default 1)")

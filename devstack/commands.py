@@ -187,11 +187,14 @@ def read_url_file(path: Path) -> UrlFile:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise CommandFailed(f"cannot read {path}: {exc.strerror}") from None
-    numbered = [
-        (number, line.strip())
+    # A URL per line; anything after a tab is ignored, so `pageport discover`'s "URL<TAB>title"
+    # lines are a batch file as they are.
+    candidates = (
+        (number, line.split("\t", 1)[0].strip())
         for number, line in enumerate(lines, start=1)
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
+        if not line.lstrip().startswith("#")
+    )
+    numbered = [(number, url) for number, url in candidates if url]
     if not numbered:
         raise CommandFailed(f"{path} holds no URLs (one per line; # starts a comment)")
     if len(numbered) > 500:

@@ -110,6 +110,14 @@ def test_batch_status_and_discover(stack: DevStack, account: dict[str, str], sit
     listed = {line.split("\t")[0] for line in found.stdout.splitlines()}
     assert {f"{site}/index.html", f"{site}/pricing.html", f"{site}/about.html"} <= listed
 
+    # What discover prints is a batch file as it is: the product's discover-then-import path.
+    discovered = tmp_path / "discovered.txt"
+    discovered.write_text(found.stdout)
+    imported = stack.cli("batch", str(discovered), "--viewport", "640x480", *_options(account))
+    assert imported.returncode == 0, imported.stderr
+    counts = json.loads(imported.stdout.strip().splitlines()[-1])["counts"]
+    assert counts["completed"] == counts["total"] == len(listed)
+
 
 def test_failed_items_say_why(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
     urls = tmp_path / "urls.txt"
