@@ -161,6 +161,14 @@ def test_nul_in_a_path_id_matches_nothing(db, aws, tenant):
         assert response.status == 404, (path, response.body)
 
 
+@pytest.mark.parametrize("digit", ["\u00b2", "\u0663", "\uff11"])  # superscript two, Arabic-Indic three, fullwidth one
+def test_digits_other_than_ascii_are_a_4xx_not_a_crash(db, aws, tenant, digit):
+    # str.isdigit() accepts these; int() refuses some and reads others: neither may reach it.
+    assert invoke("GET", f"/projects/{digit}/page-batches/x", subject=tenant.subject).status == 404
+    path = f"/projects/{tenant.project_id}/page-batches/{uuid.uuid4()}/items"
+    assert invoke("GET", path, subject=tenant.subject, query={"cursor": digit}).status == 422
+
+
 def _count(db, table: str) -> int:
     return db.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"]  # noqa: S608
 

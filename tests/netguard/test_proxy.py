@@ -154,6 +154,7 @@ def test_the_proxy_will_not_connect_to_itself(permissive: EgressProxy) -> None:
         (b"CONNECT site.test HTTP/1.1\r\n\r\n", b"400"),
         (b"CONNECT u@site.test:443 HTTP/1.1\r\n\r\n", b"400"),
         (b"nonsense\r\n\r\n", b"400"),
+        (b"CONNECT site.test:\xb2 HTTP/1.1\r\n\r\n", b"400"),  # "\xb2" is "²" in latin-1: isdigit() but not int()
         (b"CONNECT nowhere.test:443 HTTP/1.1\r\n\r\n", b"502"),
     ],
 )

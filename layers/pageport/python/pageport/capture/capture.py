@@ -40,6 +40,7 @@ from pageport.capture.schema import (
     TEXT_STYLE_PROPERTIES,
     CaptureDocument,
 )
+from pageport.digits import ascii_int
 
 __all__ = [
     "CaptureBundle",
@@ -452,7 +453,8 @@ def _fetch_bytes(
             missing.append(url)
             continue
         declared = response.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > limits.max_asset_bytes:
+        declared_bytes = ascii_int(declared)
+        if declared_bytes is not None and declared_bytes > limits.max_asset_bytes:
             warnings.append(f"asset {url} skipped: {declared} bytes exceeds the {limits.max_asset_bytes} byte limit")
             continue
         try:

@@ -8,6 +8,7 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pageport.digits import ascii_int
 from pageport.netguard.addresses import IPAddress, Verdict, classify_address, embedded_ipv4
 from pageport.netguard.urls import TargetUrlError, normalize_target_url
 
@@ -172,10 +173,11 @@ def _article(reason: str) -> str:
 def _runtime_api() -> tuple[str, int] | None:
     """``AWS_LAMBDA_RUNTIME_API`` ("127.0.0.1:9001") as (host, port), read on every check."""
     value = os.environ.get("AWS_LAMBDA_RUNTIME_API", "")
-    host, sep, port = value.rpartition(":")
-    if not sep or not port.isdigit():
+    host, sep, port_text = value.rpartition(":")
+    port = ascii_int(port_text)
+    if not sep or port is None:
         return None
-    return host.strip("[]").lower(), int(port)
+    return host.strip("[]").lower(), port
 
 
 def _is_runtime_api_name(name: str, port: int) -> bool:
@@ -186,7 +188,8 @@ def _is_runtime_api_name(name: str, port: int) -> bool:
 def _is_protected_local_service(ip: IPAddress, port: int) -> bool:
     # `pageport dev --allow-private-targets` lets pages reach loopback; never its own gateway
     # or S3/SQS emulation, whose ports it lists in PAGEPORT_PROTECTED_PORTS.
-    ports = {int(p) for p in os.environ.get("PAGEPORT_PROTECTED_PORTS", "").split(",") if p.strip().isdigit()}
+    listed = (ascii_int(p.strip()) for p in os.environ.get("PAGEPORT_PROTECTED_PORTS", "").split(","))
+    ports = {p for p in listed if p is not None}
     if port not in ports:
         return False
     candidates = [ip, *([v4 for _, v4 in embedded_ipv4(ip)] if isinstance(ip, ipaddress.IPv6Address) else [])]

@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 from types import TracebackType
 
+from pageport.digits import ascii_int
 from pageport.netguard.policy import BlockedRequest, BlockedTarget, TargetPolicy, UnresolvableHost
 
 __all__ = ["BlockedRequest", "EgressProxy"]
@@ -341,9 +342,10 @@ def _split_authority(authority: str, *, default_port: int | None) -> tuple[str, 
         host, _, port_text = authority.partition(":")
     if not port_text and default_port is not None:
         return host, default_port
-    if not host or not port_text.isdigit() or not 0 < int(port_text) <= 65535:
+    port = ascii_int(port_text)
+    if not host or port is None or not 0 < port <= 65535:
         raise _BadRequest("bad host or port in the request target")
-    return host, int(port_text)
+    return host, port
 
 
 def _is_upgrade(headers: list[tuple[str, str]]) -> bool:

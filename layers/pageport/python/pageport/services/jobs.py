@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from psycopg import sql
 
 from pageport.db import Connection, Cursor
+from pageport.digits import ascii_int
 from pageport.errors import ValidationFailed, field_error
 
 
@@ -29,6 +30,7 @@ def parse_offset_cursor(cursor: str | None) -> int | None:
     """The opaque paging cursors this API issues are small offsets; anything else is a 422."""
     if cursor is None:
         return None
-    if not cursor.isdigit() or len(cursor) > 6:
+    offset = ascii_int(cursor)
+    if offset is None or len(cursor) > 6:
         raise ValidationFailed(details=[field_error(["query", "cursor"], "not a cursor this API issued")])
-    return int(cursor)
+    return offset

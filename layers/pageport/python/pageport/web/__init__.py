@@ -16,6 +16,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEvent
 
 from pageport.db import reading
+from pageport.digits import ascii_int
 from pageport.errors import (
     InternalError,
     MalformedRequest,
@@ -169,10 +170,11 @@ class PageportResolver(APIGatewayRestResolver):
         claims = ((event.get("requestContext") or {}).get("authorizer") or {}).get("claims")
         try:
             subject = subject_from_claims(claims)
-            if not str(project).isdigit():
+            project_id = ascii_int(str(project))
+            if project_id is None:
                 raise NotFound("Project not found.")
             with reading() as cur:
-                self.verified_scope = resolve_scope(cur, subject, int(project))
+                self.verified_scope = resolve_scope(cur, subject, project_id)
         except PageportError as exc:
             return exc
         except Exception:
