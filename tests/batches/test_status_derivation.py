@@ -11,6 +11,7 @@ from pageport.batches.status import ItemFacts, batch_status, count, item_status
 
 from devstack.apigw import invoke
 from tests.conftest import drain
+from tests.support import before_s3_put
 
 # (name, facts, expected item status, counted as queued, counted as running)
 ITEM_CASES = [
@@ -148,6 +149,27 @@ def test_a_cancelled_discovery_ignores_what_its_worker_publishes_later(db, aws, 
     found = invoke("GET", f"{path}/discovery", subject=tenant.subject)
     assert found.status == 200
     assert found.body["status"] == "2" and found.body["pages"] == []
+
+
+def test_a_discovery_completing_while_it_is_being_cancelled_stays_completed(db, aws, tenant):
+    """status.json cannot be locked: the worker publishes completion after cancel read it and
+    before cancel writes. Cancel's compare-and-swap loses, and the item is not marked cancelled:
+    the work was done, and its pages are shown."""
+    path, message = _started_discovery(aws, tenant)
+    prefix = message["artifactPrefix"]
+    s3 = boto3.client("s3")
+    pages = {"pages": [{"url": "https://example.com/", "title": "Home", "description": "", "depth": 0}]}
+    s3.put_object(Bucket=aws.bucket, Key=prefix + "pages.json", Body=json.dumps({**pages, "truncated": False}))
+
+    def worker_completes() -> None:
+        s3.put_object(Bucket=aws.bucket, Key=prefix + "status.json", Body=json.dumps({"status": "1", "pagesFound": 1}))
+
+    with before_s3_put(worker_completes, when=lambda params: params["url_path"].endswith("status.json")):
+        cancelled = invoke("POST", f"{path}/cancel", subject=tenant.subject, body={})
+    assert cancelled.status == 200
+    assert (cancelled.body["status"], cancelled.body["counts"]["completed"]) == ("1", 1)
+    found = invoke("GET", f"{path}/discovery", subject=tenant.subject).body
+    assert (found["status"], [p["url"] for p in found["pages"]]) == ("1", ["https://example.com/"])
 
 
 def test_counts_follow_each_batchs_own_children_when_ids_interleave(db, aws, tenant):

@@ -61,8 +61,10 @@ class BatchOperation(Protocol):
         """Item id -> child status, for many items at once (`lock`: hold the child rows)."""
         ...
 
-    def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> None:
-        """Fail the items' still-processing children with a safe message (cancel, dispatch failure)."""
+    def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> set[str]:
+        """Fail the items' still-processing children with a safe message (cancel). Returns the
+        ids of the items that can no longer complete; one whose child finished meanwhile is not
+        among them."""
         ...
 
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:

@@ -212,9 +212,11 @@ def list_items(
 
 
 def cancel_batch(conn: Connection, scope: Scope, batch_id: str) -> BatchView:
-    """Cancel every item not yet terminal. Children are locked while deciding, so a webhook
-    cannot complete one in between; never-sent items are never sent (the dispatcher skips
-    cancelled items). Idempotent."""
+    """Cancel every item not yet terminal. Job children are locked while deciding, so a webhook
+    cannot complete one in between; a discovery that completes meanwhile stays completed.
+    Never-sent items are never sent: the dispatcher claims only uncancelled items. (One it
+    claimed moments before, whose send is already under way, may still reach SQS; its child is
+    failed here, so the worker's result is refused.) Idempotent."""
     with conn.transaction(), conn.cursor() as cur:
         batch = _batch_row(cur, scope, batch_id)
         op = registry.operation(batch["type"])
@@ -228,12 +230,12 @@ def cancel_batch(conn: Connection, scope: Scope, batch_id: str) -> BatchView:
         children = op.child_statuses(cur, refs, lock=True)
         open_items = [ref for ref in refs if children[ref.id] not in ("1", "2")]
         if open_items:
+            stopped = op.fail_children(cur, open_items, CANCELLED_MESSAGE, actor=scope.subject)
             cur.execute(
                 """UPDATE batch_item SET cancelled_at = now(), lease_until = NULL, updated_at = now(), updated_by = %s
                    WHERE id = ANY(%s)""",
-                (scope.subject, [ref.id for ref in open_items]),
+                (scope.subject, [ref.id for ref in open_items if ref.id in stopped]),
             )
-            op.fail_children(cur, open_items, CANCELLED_MESSAGE, actor=scope.subject)
         return get_batch(cur, scope, batch_id)
 
 

@@ -109,5 +109,7 @@ class JobTableOperation:
     def child_statuses(self, cur: Cursor, items: Sequence[ItemRef], *, lock: bool = False) -> dict[str, str | None]:
         return child_statuses(cur, self.table, items, lock=lock)
 
-    def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> None:
+    def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> set[str]:
+        # The caller holds the child rows (child_statuses(lock=True)): none can finish meanwhile.
         fail_processing(cur, self.table, [item.job_id for item in items if item.job_id], message, actor=actor)
+        return {item.id for item in items}

@@ -113,10 +113,11 @@ class PageDiscoveryOperation:
             statuses[item.id] = status_of(read_status(store, item.id))
         return statuses
 
-    def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> None:
+    def fail_children(self, cur: Cursor, items: Sequence[ItemRef], message: str, *, actor: str) -> set[str]:
+        # status.json cannot be locked: a worker may publish completion after child_statuses read
+        # it. The compare-and-swap then refuses our failure, and the item stays completed.
         store = ArtifactStore.default()
-        for item in items:
-            write_failed_status(store, item.id, message)
+        return {item.id for item in items if write_failed_status(store, item.id, message)}
 
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
         return [True for _ in requests]
