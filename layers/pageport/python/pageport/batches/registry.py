@@ -32,6 +32,15 @@ class Prepared:
 
 
 @dataclass(frozen=True, slots=True)
+class Validated:
+    """validate()'s verdict on each request, by its index in the input: normalized (canonical,
+    JSON-ready) where valid, refused where not."""
+
+    valid: dict[int, dict[str, Any]]
+    errors: list[tuple[int, ValidationFailed]]
+
+
+@dataclass(frozen=True, slots=True)
 class ItemRef:
     id: str
     job_id: str | None
@@ -43,8 +52,16 @@ class BatchOperation(Protocol):
     queue: QueueName
     message_kind: str  # the `kind` of its worker messages (the dead-letter consumer's key)
 
-    def validate(self, raw: Sequence[Any], *, allow_private: bool) -> list[dict[str, Any]]:
-        """Normalized requests (canonical JSON-ready dicts); ValidationFailed naming each bad index."""
+    def validate(self, raw: Sequence[Any], *, allow_private: bool) -> Validated:
+        """Each request normalized or refused, with no database; ValidationFailed only for what
+        is wrong with the list as a whole."""
+        ...
+
+    def refuse(
+        self, cur: Cursor, scope: Scope, requests: Mapping[int, Mapping[str, Any]]
+    ) -> list[tuple[int, ValidationFailed]]:
+        """The checks that need the database, for requests validate() accepted (by input index).
+        Reads only."""
         ...
 
     def prepare(

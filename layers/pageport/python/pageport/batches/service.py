@@ -11,9 +11,16 @@ from datetime import datetime
 from typing import Any
 
 from pageport.batches import registry
-from pageport.batches.registry import CANCELLED_MESSAGE, BatchOperation, ItemRef, PublishedResult, PublishesResults
+from pageport.batches.registry import (
+    CANCELLED_MESSAGE,
+    BatchOperation,
+    ItemRef,
+    PublishedResult,
+    PublishesResults,
+    indexed_errors,
+)
 from pageport.batches.status import Counts, ItemFacts, batch_status, count, item_status
-from pageport.db import Connection, Cursor
+from pageport.db import Connection, Cursor, reading
 from pageport.errors import Conflict, NotFound
 from pageport.ids import new_id
 from pageport.services.tenancy import Scope
@@ -155,12 +162,21 @@ def create_batch(
     conn: Connection, scope: Scope, batch_id: str, type_: str, raw_requests: Sequence[Any], *, allow_private: bool
 ) -> Created:
     op = registry.operation(type_)
-    requests = op.validate(raw_requests, allow_private=allow_private)  # before anything is stored
+    validated = op.validate(raw_requests, allow_private=allow_private)  # before anything is stored
+    if validated.errors:
+        # Name every bad item at once: the database's checks run for the valid rest too.
+        with reading(conn) as cur:
+            refused = op.refuse(cur, scope, validated.valid)
+        raise indexed_errors(sorted([*validated.errors, *refused], key=lambda error: error[0]))
+    requests = [validated.valid[index] for index in sorted(validated.valid)]
     request_hash = sha256_json({"type": type_, "requests": requests})
     with conn.transaction(), conn.cursor() as cur:
         replay = _existing(cur, scope, batch_id, request_hash)
         if replay is not None:
             return replay
+        refused = op.refuse(cur, scope, dict(enumerate(requests)))
+        if refused:
+            raise indexed_errors(refused)
         item_ids = _insert(cur, scope, op, batch_id, request_hash, requests)
         if item_ids is None:
             replay = _existing(cur, scope, batch_id, request_hash)

@@ -11,11 +11,12 @@ from typing import Any
 from psycopg import sql
 from pydantic import BaseModel
 
-from pageport.batches.registry import ItemRef, indexed_errors
+from pageport.batches.registry import ItemRef, Validated
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed
 from pageport.services.jobs import fail_processing
+from pageport.services.tenancy import Scope
 from pageport.services.validation import parse_model
 
 
@@ -90,18 +91,21 @@ class JobTableOperation:
     def normalize(self, request: Any, *, allow_private: bool) -> BaseModel:
         return request  # type: ignore[no-any-return]
 
-    def validate(self, raw: Sequence[Any], *, allow_private: bool) -> list[dict[str, Any]]:
-        valid: list[dict[str, Any]] = []
+    def validate(self, raw: Sequence[Any], *, allow_private: bool) -> Validated:
+        valid: dict[int, dict[str, Any]] = {}
         errors: list[tuple[int, ValidationFailed]] = []
         for index, entry in enumerate(raw):
             try:
                 request = self.normalize(parse_model(self.request_model, entry), allow_private=allow_private)
-                valid.append(canonical(request.model_dump(mode="json", by_alias=True)))
+                valid[index] = canonical(request.model_dump(mode="json", by_alias=True))
             except ValidationFailed as exc:
                 errors.append((index, exc))
-        if errors:
-            raise indexed_errors(errors)
-        return valid
+        return Validated(valid, errors)
+
+    def refuse(
+        self, cur: Cursor, scope: Scope, requests: Mapping[int, Mapping[str, Any]]
+    ) -> list[tuple[int, ValidationFailed]]:
+        return []  # validate() said all there is to say
 
     def grouped_facts(self, cur: Cursor, batch_id: str) -> list[tuple[ItemFacts, int]]:
         return grouped_facts(cur, self.table, batch_id)

@@ -17,6 +17,10 @@ from pageport.services.tenancy import BACKEND_DEAD_LETTER, Scope
 from pageport.storage import ArtifactStore
 
 
+def _not_ready(index: int) -> tuple[int, ValidationFailed]:
+    return index, ValidationFailed(details=[field_error(["pageImportId"], code2des.NOT_READY)])
+
+
 class Code2DesOperation(JobTableOperation):
     type = "code2des"
     queue = QueueName.CONVERT
@@ -24,16 +28,21 @@ class Code2DesOperation(JobTableOperation):
     table = "code2des"
     request_model = Code2DesRequest
 
+    def refuse(
+        self, cur: Cursor, scope: Scope, requests: Mapping[int, Mapping[str, Any]]
+    ) -> list[tuple[int, ValidationFailed]]:
+        # Each source must be a completed Page Import of this project.
+        wanted = {index: str(request["pageImportId"]) for index, request in requests.items()}
+        ready = code2des.ready_page_imports(cur, scope, list(wanted.values()))
+        return [_not_ready(index) for index, page_import_id in wanted.items() if page_import_id not in ready]
+
     def prepare(
         self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
     ) -> list[Prepared]:
         parsed = [Code2DesRequest.model_validate(r) for r in requests]
+        # refuse() just checked these in this transaction; a source deleted since still refuses.
         ready = code2des.ready_page_imports(cur, scope, [r.page_import_id for r in parsed])
-        missing = [
-            (index, ValidationFailed(details=[field_error(["pageImportId"], code2des.NOT_READY)]))
-            for index, request in enumerate(parsed)
-            if request.page_import_id not in ready
-        ]
+        missing = [_not_ready(index) for index, request in enumerate(parsed) if request.page_import_id not in ready]
         if missing:
             raise indexed_errors(missing)
         store = ArtifactStore.default()

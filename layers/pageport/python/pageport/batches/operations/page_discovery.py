@@ -7,7 +7,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pageport.batches.registry import CANCELLED_MESSAGE, ItemRef, Prepared, PublishedResult, indexed_errors, register
+from pageport.batches.registry import CANCELLED_MESSAGE, ItemRef, Prepared, PublishedResult, Validated, register
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
 from pageport.discovery.publishing import publish_status, read_status, status_of
@@ -35,7 +35,7 @@ class PageDiscoveryOperation:
     queue = QueueName.DISCOVERY
     message_kind = "discovery"
 
-    def validate(self, raw: Sequence[Any], *, allow_private: bool) -> list[dict[str, Any]]:
+    def validate(self, raw: Sequence[Any], *, allow_private: bool) -> Validated:
         if len(raw) != 1:
             raise ValidationFailed(
                 "A page_discovery batch holds exactly one homepage.",
@@ -45,8 +45,13 @@ class PageDiscoveryOperation:
             request = parse_model(DiscoveryRequest, raw[0])
             url = normalized_url(request.url, allow_private=allow_private, loc=["url"])
         except ValidationFailed as exc:
-            raise indexed_errors([(0, exc)]) from None
-        return [{"url": url, "maxPages": request.max_pages}]
+            return Validated({}, [(0, exc)])
+        return Validated({0: {"url": url, "maxPages": request.max_pages}}, [])
+
+    def refuse(
+        self, cur: Cursor, scope: Scope, requests: Mapping[int, Mapping[str, Any]]
+    ) -> list[tuple[int, ValidationFailed]]:
+        return []  # a homepage needs nothing from the database
 
     def prepare(
         self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
