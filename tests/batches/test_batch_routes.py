@@ -7,6 +7,9 @@ import json
 import uuid
 
 import boto3
+from pageport.batches import registry
+from pageport.batches.registry import Validated
+from pageport.errors import ValidationFailed, field_error
 from pageport.storage import ArtifactStore
 
 from devstack.apigw import invoke
@@ -115,6 +118,31 @@ def test_bad_batch_bodies(db, aws, tenant):
     ):
         response = invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body)
         assert response.status == 422, (body, response.body)
+    assert _count(db, "batch") == 0
+
+
+def test_a_batch_type_is_whatever_the_registry_holds(db, aws, tenant, monkeypatch):
+    """Adding an operation is adding its registry entry: the API's type check follows."""
+    path = f"/projects/{tenant.project_id}/page-batches"
+    body = {"id": str(uuid.uuid4()), "type": "teleport", "requests": _requests(1)}
+    refused = invoke("POST", path, subject=tenant.subject, body=body)
+    assert refused.status == 422 and refused.body["error"]["details"][0]["loc"] == ["type"]
+    assert "code2des, page_discovery, page_import" in refused.body["error"]["details"][0]["msg"]
+
+    class Teleport:  # validates nothing into something: enough to show the request reached it
+        type = "teleport"
+
+        def validate(self, raw, *, allow_private):
+            return Validated({}, [(0, ValidationFailed(details=[field_error(["to"], "no destination")]))])
+
+        def refuse(self, cur, scope, requests):
+            return []
+
+    monkeypatch.setitem(registry._REGISTRY, "teleport", Teleport())
+    reached = invoke("POST", path, subject=tenant.subject, body=body)
+    assert reached.status == 422 and reached.body["error"]["details"] == [
+        {"loc": ["requests", 0, "to"], "msg": "no destination"}
+    ]
     assert _count(db, "batch") == 0
 
 

@@ -1,11 +1,14 @@
 """The batch operation registry: one entry per operation, nothing else knows their types.
 
-Adding an operation means writing one `BatchOperation` and registering it here; the batch
-tables, routes, dispatcher, status derivation and dead-letter consumer stay as they are.
+Adding an operation means one module under `batches/operations/` that registers its
+`BatchOperation`; the batch tables, routes, request model (its `type` follows the registry),
+dispatcher, status derivation and dead-letter consumer stay as they are.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -145,6 +148,25 @@ def operations() -> list[BatchOperation]:
     return list(_REGISTRY.values())
 
 
+def types() -> list[str]:
+    """Every registered operation's type: what a batch's `type` may be."""
+    _load()
+    return sorted(_REGISTRY)
+
+
+_loaded = False
+
+
 def _load() -> None:
-    # The entries register themselves on import; imported here to avoid an import cycle.
-    from pageport.batches.operations import code2des, page_discovery, page_import  # noqa: F401
+    """Import every module of `pageport.batches.operations` (but the shared `_` ones): each
+    registers its entry on import, so a new operation is a new module and nothing else.
+    Imported here, not at the top, to avoid an import cycle."""
+    global _loaded
+    if _loaded:
+        return
+    from pageport.batches import operations as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        if not module.name.startswith("_"):
+            importlib.import_module(f"{package.__name__}.{module.name}")
+    _loaded = True

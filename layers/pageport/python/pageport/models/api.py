@@ -11,7 +11,24 @@ from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
 
 Status = Literal["0", "1", "2"]
 ItemStatus = Literal["0", "1", "2", "3"]
-BatchType = Literal["page_import", "code2des", "page_discovery"]
+
+
+def _registered_batch_type(value: str) -> str:
+    from pageport.batches import registry  # the registry is the one list of operations
+
+    if value not in registry.types():
+        raise ValueError(f"must be one of {', '.join(registry.types())}")
+    return value
+
+
+def _batch_type_schema(schema: dict[str, Any]) -> None:
+    from pageport.batches import registry
+
+    schema["enum"] = registry.types()
+
+
+# Whatever the registry holds: adding an operation adds its type here too.
+BatchType = Annotated[str, AfterValidator(_registered_batch_type), Field(json_schema_extra=_batch_type_schema)]
 NonEmpty255 = Annotated[str, StringConstraints(min_length=1, max_length=255, strip_whitespace=True)]
 
 CANONICAL_UUID = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
