@@ -87,6 +87,20 @@ def test_malformed_json_is_400_whatever_the_content_type(db, aws, tenant, header
     assert _stored(db) == 0
 
 
+def test_malformed_json_is_400_on_a_route_that_reads_no_body(db, aws, tenant):
+    created = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-batches",
+        subject=tenant.subject,
+        body={"id": str(uuid.uuid4()), "type": "page_import", "requests": [json.loads(VALID)]},
+    )
+    cancel = f"/projects/{tenant.project_id}/page-batches/{created.body['id']}/cancel"
+    response = invoke("POST", cancel, subject=tenant.subject, raw_body="{bad")
+    assert (response.status, response.body["error"]["code"]) == (400, "malformed_request")
+    assert invoke("GET", cancel.removesuffix("/cancel"), subject=tenant.subject).body["counts"]["cancelled"] == 0
+    assert invoke("POST", cancel, subject=tenant.subject, raw_body="").status == 200  # no body at all is fine
+
+
 def test_an_unsupported_content_type_without_a_body_is_a_clear_4xx(db, aws, tenant):
     response = _post_page_import(tenant, None, {"content-type": "text/plain"})
     assert response.status == 415, response.body

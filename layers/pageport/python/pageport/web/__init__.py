@@ -72,6 +72,13 @@ def _is_json(text: str | None) -> bool:
     return True
 
 
+def _json_body(event: APIGatewayProxyEvent) -> bool:
+    try:
+        return _is_json(event.decoded_body)
+    except ValueError:  # bad base64 or UTF-8
+        return False
+
+
 def _unsupported_body(event: APIGatewayProxyEvent) -> PageportError:
     """A body sent as anything but JSON: 400 if it is not JSON at all (api.md: malformed JSON,
     whatever the Content-Type claims), else 415 naming the one media type we read."""
@@ -94,6 +101,9 @@ def _precheck(event: Mapping[str, Any]) -> tuple[PageportError | None, Mapping[s
     media_type = _media_type(content_type)
     if body and media_type not in ("", JSON):
         return _unsupported_body(proxy), event
+    if body and not _json_body(proxy):
+        # Also on routes that read no body (cancel): a malformed one is still a client's mistake.
+        return MalformedRequest(), event
     if media_type == JSON and not (content_type or "").strip().startswith(JSON):
         # Media types are case-insensitive (RFC 9110); Powertools compares them as written.
         return None, _with_header(event, "content-type", (content_type or "").strip().lower())
