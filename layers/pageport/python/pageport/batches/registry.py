@@ -63,8 +63,9 @@ class BatchOperation(Protocol):
     def refuse(
         self, cur: Cursor, scope: Scope, requests: Mapping[int, Mapping[str, Any]]
     ) -> list[tuple[int, ValidationFailed]]:
-        """The checks that need the database, for requests validate() accepted (by input index).
-        Reads only."""
+        """The refusals prepare() would raise from the database, for requests validate()
+        accepted (by input index), asked ahead when other items already failed so one 422
+        names them all. Reads only."""
         ...
 
     def prepare(

@@ -164,7 +164,8 @@ def create_batch(
     op = registry.operation(type_)
     validated = op.validate(raw_requests, allow_private=allow_private)  # before anything is stored
     if validated.errors:
-        # Name every bad item at once: the database's checks run for the valid rest too.
+        # Name every bad item at once: the checks prepare() makes against the database are
+        # asked ahead for the valid rest. (Otherwise prepare() makes them, once, and refuses.)
         with reading(conn) as cur:
             refused = op.refuse(cur, scope, validated.valid)
         raise indexed_errors(sorted([*validated.errors, *refused], key=lambda error: error[0]))
@@ -174,9 +175,6 @@ def create_batch(
         replay = _existing(cur, scope, batch_id, request_hash)
         if replay is not None:
             return replay
-        refused = op.refuse(cur, scope, dict(enumerate(requests)))
-        if refused:
-            raise indexed_errors(refused)
         item_ids = _insert(cur, scope, op, batch_id, request_hash, requests)
         if item_ids is None:
             replay = _existing(cur, scope, batch_id, request_hash)

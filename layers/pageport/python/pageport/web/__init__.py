@@ -64,29 +64,12 @@ def _media_type(content_type: str | None) -> str:
     return (content_type or "").split(";", 1)[0].strip().lower()
 
 
-def _is_json(text: str | None) -> bool:
-    try:
-        json.loads(text or "")
-    except ValueError:
-        return False
-    return True
-
-
 def _json_body(event: APIGatewayProxyEvent) -> bool:
     try:
-        return _is_json(event.decoded_body)
-    except ValueError:  # bad base64 or UTF-8
+        json.loads(event.decoded_body or "")
+    except ValueError:  # not JSON, or bad base64 or UTF-8
         return False
-
-
-def _unsupported_body(event: APIGatewayProxyEvent) -> PageportError:
-    """A body sent as anything but JSON: 400 if it is not JSON at all (api.md: malformed JSON,
-    whatever the Content-Type claims), else 415 naming the one media type we read."""
-    try:
-        text = event.decoded_body
-    except ValueError:  # bad base64 or UTF-8
-        return MalformedRequest()
-    return UnsupportedMediaType() if not text or _is_json(text) else MalformedRequest()
+    return True
 
 
 def _precheck(event: Mapping[str, Any]) -> tuple[PageportError | None, Mapping[str, Any]]:
@@ -99,11 +82,12 @@ def _precheck(event: Mapping[str, Any]) -> tuple[PageportError | None, Mapping[s
     proxy = APIGatewayProxyEvent(dict(event))
     content_type = proxy.headers.get("content-type")
     media_type = _media_type(content_type)
-    if body and media_type not in ("", JSON):
-        return _unsupported_body(proxy), event
     if body and not _json_body(proxy):
-        # Also on routes that read no body (cancel): a malformed one is still a client's mistake.
+        # api.md: malformed JSON is 400 whatever the Content-Type claims, and also on routes
+        # that read no body (cancel): it is still a client's mistake.
         return MalformedRequest(), event
+    if body and media_type not in ("", JSON):
+        return UnsupportedMediaType(), event  # JSON, but labelled otherwise: name the one we read
     if media_type == JSON and not (content_type or "").strip().startswith(JSON):
         # Media types are case-insensitive (RFC 9110); Powertools compares them as written.
         return None, _with_header(event, "content-type", (content_type or "").strip().lower())
@@ -136,7 +120,7 @@ def api_resolver() -> PageportResolver:
     @app.exception_handler(RequestUnsupportedContentType)
     def _on_unsupported_content_type(_: RequestUnsupportedContentType) -> Response[Any]:
         # Reached only without a body: _precheck answers every body sent as a non-JSON type.
-        return error_response(_unsupported_body(app.current_event))
+        return error_response(UnsupportedMediaType())
 
     @app.exception_handler(PageportError)
     def _on_domain_error(exc: PageportError) -> Response[Any]:

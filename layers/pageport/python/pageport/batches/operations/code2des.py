@@ -40,7 +40,6 @@ class Code2DesOperation(JobTableOperation):
         self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
     ) -> list[Prepared]:
         parsed = [Code2DesRequest.model_validate(r) for r in requests]
-        # refuse() just checked these in this transaction; a source deleted since still refuses.
         ready = code2des.ready_page_imports(cur, scope, [r.page_import_id for r in parsed])
         missing = [_not_ready(index) for index, request in enumerate(parsed) if request.page_import_id not in ready]
         if missing:
