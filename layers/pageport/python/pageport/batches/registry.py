@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from psycopg import sql
+
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed, field_error
@@ -76,6 +78,12 @@ class BatchOperation(Protocol):
 
     def grouped_facts(self, cur: Cursor, batch_id: str) -> list[tuple[ItemFacts, int]]:
         """Every live item of the batch grouped by its facts, in a fixed number of queries."""
+        ...
+
+    def grouped_facts_sql(self, batch_id: sql.Composable) -> sql.Composable | None:
+        """grouped_facts() as one query (columns cancelled, dispatch_failed, accepted,
+        child_status, n) for the batch `batch_id` names, where the database alone holds the
+        facts; None where it does not (a worker publishes them elsewhere)."""
         ...
 
     def child_statuses(self, cur: Cursor, items: Sequence[ItemRef], *, lock: bool = False) -> dict[str, str | None]:

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from pageport.batches import registry
+from psycopg import sql
+
+from pageport.batches import batch_view, registry
 from pageport.batches.registry import (
     CANCELLED_MESSAGE,
     BatchOperation,
@@ -69,16 +71,14 @@ def retry_hash(source_batch_id: str) -> str:
     return hashlib.sha256(source_batch_id.encode()).hexdigest()
 
 
-# retryOf is derived, not stored: the batch in the same project whose id hashes to this one's
-# request_hash (a normal batch's hash is of its input, which never equals an id's hash).
-_BATCH_SELECT = """
-    SELECT b.*, (SELECT s.id FROM batch s
-                 WHERE s.organization_id = b.organization_id AND s.project_id = b.project_id
-                   AND s.deleted_at IS NULL AND s.id <> b.id
-                   AND encode(sha256(s.id::bytea), 'hex') = b.request_hash
-                 LIMIT 1) AS retry_of
-    FROM batch b
-    WHERE b.id = %s AND b.organization_id = %s AND b.project_id = %s AND b.deleted_at IS NULL"""
+_BATCH_SELECT = (
+    sql.SQL(
+        """SELECT b.*, {} AS retry_of FROM batch b
+           WHERE b.id = %s AND b.organization_id = %s AND b.project_id = %s AND b.deleted_at IS NULL"""
+    )
+    .format(sql.SQL(batch_view.RETRY_OF_SQL))
+    .as_bytes(None)
+)
 
 
 def _batch_row(cur: Cursor, scope: Scope, batch_id: str) -> dict[str, Any]:
@@ -88,8 +88,17 @@ def _batch_row(cur: Cursor, scope: Scope, batch_id: str) -> dict[str, Any]:
     return row
 
 
-def _view(cur: Cursor, row: Mapping[str, Any]) -> BatchView:
-    counts = count(registry.operation(row["type"]).grouped_facts(cur, row["id"]))
+def get_batch(cur: Cursor, scope: Scope, batch_id: str) -> BatchView:
+    """The batch with its derived status, in one statement (batch_view) for table-backed
+    operations, whatever the batch's size."""
+    row = cur.execute(batch_view.CALL, (batch_id, scope.organization_id, scope.project_id)).fetchone()
+    if row is None:
+        raise NotFound("Batch not found.")
+    if row["facts"] is not None:
+        groups = batch_view.decode_facts(row["facts"])
+    else:  # facts the database does not hold (or an operation newer than the function)
+        groups = registry.operation(row["type"]).grouped_facts(cur, row["id"])
+    counts = count(groups)
     return BatchView(
         id=row["id"],
         project_id=row["project_id"],
@@ -102,10 +111,6 @@ def _view(cur: Cursor, row: Mapping[str, Any]) -> BatchView:
         updated_at=row["updated_at"],
         created_by=row["created_by"],
     )
-
-
-def get_batch(cur: Cursor, scope: Scope, batch_id: str) -> BatchView:
-    return _view(cur, _batch_row(cur, scope, batch_id))
 
 
 def _existing(cur: Cursor, scope: Scope, batch_id: str, request_hash: str) -> Created | None:

@@ -3,6 +3,7 @@
 The same runner serves tests, the local stack and the deploy-time Lambda. It records each
 applied file with its checksum, applies each file in its own transaction, and holds a
 session advisory lock so two processes running it at once apply everything exactly once.
+After the files it installs what code renders into the schema (the batch status function).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 import psycopg
 from psycopg import sql
@@ -67,9 +69,19 @@ def apply_migrations(conninfo: str) -> list[str]:
                         (migration.version, migration.checksum),
                     )
                 applied_now.append(migration.version)
+            _install_routines(conn)
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_ADVISORY_LOCK_KEY,))
     return applied_now
+
+
+def _install_routines(conn: psycopg.Connection[Any]) -> None:
+    """What the schema derives from code, not from a numbered file: recreated whenever the code
+    renders it differently (a registry change), under the same lock as the migrations."""
+    # Imported here: the CDK app imports this module (APP_ROLE) and needs none of the registry.
+    from pageport.batches import batch_view
+
+    batch_view.install(conn, APP_ROLE)
 
 
 def set_role_password(conninfo: str, role: str, password: str) -> None:

@@ -20,26 +20,27 @@ from pageport.services.tenancy import Scope
 from pageport.services.validation import parse_model
 
 
-@functools.cache
-def _grouped_facts_query(table: str) -> bytes:
+def grouped_facts_sql(table: str, batch_id: sql.Composable) -> sql.Composed:
+    """The batch's live items grouped by their facts, `batch_id` being the SQL that names the
+    batch (a placeholder here, a parameter in the status read's function)."""
     # A correlated primary-key lookup per item, so the cost follows the batch's size and never
     # the job table's (a hash join would scan every job of every batch). Grouped by the status
     # enum itself, not its text: text grouping sorts through the collation, ~20% slower here.
-    # Rendered once per table: composing it on every status read cost a third of a
-    # primary-key lookup.
-    return (
-        sql.SQL(
-            """SELECT i.cancelled_at IS NOT NULL AS cancelled, i.error_message IS NOT NULL AS dispatch_failed,
-                      i.dispatched_at IS NOT NULL AS accepted,
-                      (SELECT j.status FROM {} j WHERE j.id = i.job_id AND j.deleted_at IS NULL) AS child_status,
-                      count(*) AS n
-               FROM batch_item i
-               WHERE i.batch_id = %s AND i.deleted_at IS NULL
-               GROUP BY 1, 2, 3, 4"""
-        )
-        .format(sql.Identifier(table))
-        .as_bytes(None)
-    )
+    return sql.SQL(
+        """SELECT i.cancelled_at IS NOT NULL AS cancelled, i.error_message IS NOT NULL AS dispatch_failed,
+                  i.dispatched_at IS NOT NULL AS accepted,
+                  (SELECT j.status FROM {} j WHERE j.id = i.job_id AND j.deleted_at IS NULL) AS child_status,
+                  count(*) AS n
+           FROM batch_item i
+           WHERE i.batch_id = {} AND i.deleted_at IS NULL
+           GROUP BY 1, 2, 3, 4"""
+    ).format(sql.Identifier(table), batch_id)
+
+
+@functools.cache
+def _grouped_facts_query(table: str) -> bytes:
+    # Rendered once per table: composing it on every read cost a third of a primary-key lookup.
+    return grouped_facts_sql(table, sql.Placeholder()).as_bytes(None)
 
 
 def grouped_facts(cur: Cursor, table: str, batch_id: str) -> list[tuple[ItemFacts, int]]:
@@ -109,6 +110,9 @@ class JobTableOperation:
 
     def grouped_facts(self, cur: Cursor, batch_id: str) -> list[tuple[ItemFacts, int]]:
         return grouped_facts(cur, self.table, batch_id)
+
+    def grouped_facts_sql(self, batch_id: sql.Composable) -> sql.Composable | None:
+        return grouped_facts_sql(self.table, batch_id)
 
     def child_statuses(self, cur: Cursor, items: Sequence[ItemRef], *, lock: bool = False) -> dict[str, str | None]:
         return child_statuses(cur, self.table, items, lock=lock)

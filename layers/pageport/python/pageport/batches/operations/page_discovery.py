@@ -7,6 +7,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from psycopg import sql
+
 from pageport.batches.registry import CANCELLED_MESSAGE, ItemRef, Prepared, PublishedResult, Validated, register
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
@@ -82,6 +84,9 @@ class PageDiscoveryOperation:
             child = status_of(read_status(store, row["id"]))
             facts.append((ItemFacts(row["cancelled"], row["dispatch_failed"], row["accepted"], child), 1))
         return facts
+
+    def grouped_facts_sql(self, batch_id: sql.Composable) -> sql.Composable | None:
+        return None  # the child's status is in S3 (status.json), not in a table
 
     def published_result(self, cur: Cursor, batch_id: str, store: ArtifactStore) -> PublishedResult:
         item = cur.execute(
