@@ -8,7 +8,9 @@ import uuid
 from collections import Counter
 
 import psycopg
+import pytest
 from pageport.batches import batch_view, registry
+from pageport.batches.status import ItemFacts
 from pageport.migrations import APP_ROLE
 from pageport.storage import ArtifactStore
 
@@ -58,9 +60,11 @@ def test_page_import_facts_match_the_operations_own_query(db, aws, tenant):
     db.execute("UPDATE batch_item SET error_message = 'gave up' WHERE id = %s", (ids[5],))
     db.execute("UPDATE batch_item SET cancelled_at = now() WHERE id = %s", (ids[6],))
     db.execute("UPDATE batch_item SET deleted_at = now(), deleted_by = 't' WHERE id = %s", (ids[7],))
+    db.execute("UPDATE page_import SET deleted_at = now(), deleted_by = 't' WHERE id = %s", (jobs[1],))
     by_function, by_operation = _groups_both_ways(db, tenant, batch_id, "page_import")
     assert by_function == by_operation
-    assert len(by_function) == 5 and by_function.total() == 7  # the deleted item is not counted
+    assert len(by_function) == 6 and by_function.total() == 7  # the deleted item is not counted
+    assert by_function[ItemFacts(False, False, False, None)] == 1  # nor is the deleted job read
 
 
 def test_code2des_facts_match_the_operations_own_query(db, aws, tenant):
@@ -127,16 +131,30 @@ def test_the_runner_reinstalls_it_only_when_the_registry_renders_it_differently(
         assert "'page_import_copy'" not in definition(conn) and "'code2des'" in definition(conn)
 
 
-def test_the_runner_replaces_a_version_with_other_result_columns(database_url, db, aws, tenant):
+def test_the_runner_refuses_to_change_the_shape_in_place(database_url, db, aws, tenant):
+    """Code still serving calls it by name: another result shape must come under another name."""
+    stub = (
+        f"CREATE FUNCTION {batch_view.NAME}(p_batch_id varchar, p_organization_id bigint, p_project_id bigint)"
+        " RETURNS TABLE (id varchar) LANGUAGE sql AS $$ SELECT p_batch_id $$"
+    )
     with psycopg.connect(database_url, autocommit=True) as conn:
         conn.execute(f"DROP FUNCTION {batch_view.SIGNATURE}")
-        conn.execute(
-            "CREATE FUNCTION batch_view(p_batch_id varchar, p_organization_id bigint, p_project_id bigint)"
-            " RETURNS TABLE (id varchar) LANGUAGE sql AS $$ SELECT p_batch_id $$"
-        )
-        assert batch_view.install(conn, APP_ROLE) is True
+        try:
+            conn.execute(stub)
+            with pytest.raises(batch_view.ShapeChanged):
+                batch_view.install(conn, APP_ROLE)
+            assert conn.execute(f"SELECT * FROM {batch_view.NAME}('x', 1, 1)").fetchall() == [("x",)]  # noqa: S608
+        finally:
+            conn.execute(f"DROP FUNCTION {batch_view.SIGNATURE}")
+            assert batch_view.install(conn, APP_ROLE) is True
     batch_id = _create(tenant, "page_import", _pages(2))
     assert _view(db, tenant, batch_id)["facts"] == [[False, False, True, "0", 2]]
+
+
+def test_the_rendering_does_not_depend_on_the_order_operations_registered(db, monkeypatch):
+    first = batch_view.render(db)
+    monkeypatch.setattr(registry, "_REGISTRY", dict(reversed(list(registry._REGISTRY.items()))))
+    assert batch_view.render(db) == first
 
 
 def test_only_the_application_role_may_call_it(db):

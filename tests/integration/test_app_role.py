@@ -6,6 +6,7 @@ import json
 
 import psycopg
 import pytest
+from pageport.batches import batch_view
 from pageport.migrations import APP_ROLE, set_role_password
 from psycopg import errors
 
@@ -25,6 +26,9 @@ def test_the_app_role_reads_and_writes_rows(database_url: str, db: psycopg.Conne
         assert org is not None
         app.execute("UPDATE organization SET name = 'renamed' WHERE id = %s", org)
         assert app.execute("SELECT name FROM organization WHERE id = %s", org).fetchone() == ("renamed",)
+        # The status read's function (installed by the runner, as its owner) is the app's to call.
+        project = app.execute("INSERT INTO project (organization_id, name) VALUES (%s, 'p') RETURNING id", org)
+        assert app.execute(batch_view.CALL, ("no-such-batch", org[0], project.fetchone()[0])).fetchall() == []
         app.execute("DELETE FROM organization WHERE id = %s", org)
 
 

@@ -1,5 +1,5 @@
-"""A batch's status read in one round trip: the PL/pgSQL function `batch_view`, rendered from
-the registry and installed by the migration runner.
+"""A batch's status read in one round trip: the PL/pgSQL function `batch_view_v1`, rendered
+from the registry and installed by the migration runner.
 
 Why a function: reading a batch row, then its grouped item facts, costs two round trips and
 two plannings; together they were a fifth of the whole read. The function reads both in one
@@ -10,6 +10,11 @@ own settings) is an ordinary query to the proxy.
 Each operation whose facts SQL alone can read (`grouped_facts_sql`) gets one branch, keyed by
 its type. For the others (or an operation registered after the function was installed) the
 function returns the batch with `facts` NULL, and the caller asks the operation itself.
+
+Its result (the columns, and the five positions of each facts entry) is a contract between
+code versions: the runner replaces it before new code ships, and a rollback leaves the newer
+one in place. A change to that shape gets a new name (`_v2`), and the old one is dropped a
+release later, like any contracting migration; the runner refuses to replace it in place.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from psycopg import errors, sql
 from pageport.batches import registry
 from pageport.batches.status import ItemFacts
 
-SIGNATURE = "batch_view(varchar, bigint, bigint)"
+NAME = "public.batch_view_v1"
+SIGNATURE = f"{NAME}(varchar, bigint, bigint)"
 
 # The batch this one retries, derived (not stored): the batch in the same project whose id
 # hashes to this one's request_hash (a normal batch's hash is of its input, never an id's).
@@ -35,15 +41,21 @@ RETRY_OF_SQL = """(SELECT s.id FROM batch s
                      AND encode(sha256(s.id::bytea), 'hex') = b.request_hash
                    LIMIT 1)"""
 
-CALL = b"SELECT * FROM batch_view(%s, %s, %s)"
+CALL = sql.SQL("SELECT * FROM {}(%s, %s, %s)").format(sql.SQL(NAME)).as_bytes(None)
 
-_FUNCTION = """CREATE OR REPLACE FUNCTION batch_view(p_batch_id varchar, p_organization_id bigint, p_project_id bigint)
+
+class ShapeChanged(RuntimeError):
+    """The rendered function returns other columns than the installed one of the same name."""
+
+
+_FUNCTION = """CREATE OR REPLACE FUNCTION {name}(p_batch_id varchar, p_organization_id bigint, p_project_id bigint)
 RETURNS TABLE (id varchar, project_id bigint, type varchar, request_hash varchar, retry_of varchar,
                created_at timestamptz, updated_at timestamptz, created_by varchar, facts jsonb)
 LANGUAGE plpgsql STABLE
 -- Each statement below is an index lookup whatever the ids, so one generic plan per session
 -- serves every call; left to choose, PL/pgSQL re-planned the facts query on each (~8% slower).
 SET plan_cache_mode = force_generic_plan
+SET search_path = public, pg_temp
 AS $batch_view$
 #variable_conflict use_column
 DECLARE
@@ -73,7 +85,7 @@ _BRANCH = """    {keyword} batch_type = {type} THEN
 def render(conn: psycopg.Connection[Any]) -> str:
     """The function's definition for the operations registered now."""
     branches: list[str] = []
-    for operation in registry.operations():
+    for operation in sorted(registry.operations(), key=lambda op: op.type):  # same code, same text
         facts = operation.grouped_facts_sql(sql.SQL("p_batch_id"))
         if facts is None:
             continue
@@ -86,12 +98,13 @@ def render(conn: psycopg.Connection[Any]) -> str:
         )
     if branches:
         branches.append("    END IF;")
-    return _FUNCTION.format(branches="\n".join(branches), retry_of=RETRY_OF_SQL)
+    return _FUNCTION.format(name=NAME, branches="\n".join(branches), retry_of=RETRY_OF_SQL)
 
 
 def install(conn: psycopg.Connection[Any], app_role: str) -> bool:
     """(Re)create the function when its rendering changed; only `app_role` may call it.
-    Returns whether it changed. The caller serializes runners (the migration lock)."""
+    Returns whether it changed. The caller serializes runners (the migration lock).
+    Raises ShapeChanged rather than drop a function that code still serving may call."""
     definition = render(conn)
     digest = hashlib.sha256(definition.encode()).hexdigest()
     installed = conn.execute("SELECT obj_description(to_regprocedure(%s), 'pg_proc')", (SIGNATURE,)).fetchone()
@@ -99,11 +112,9 @@ def install(conn: psycopg.Connection[Any], app_role: str) -> bool:
         return False
     with conn.transaction():
         try:
-            with conn.transaction():  # replaced in place: callers never see it missing
-                conn.execute(definition.encode())
-        except errors.InvalidFunctionDefinition:  # its result columns changed: only a drop does that
-            conn.execute(sql.SQL("DROP FUNCTION {}").format(sql.SQL(SIGNATURE)))
-            conn.execute(definition.encode())
+            conn.execute(definition.encode())  # in place: callers never find it missing
+        except errors.InvalidFunctionDefinition as exc:
+            raise ShapeChanged(f"{NAME} returns other columns now: give the new shape a new name") from exc
         conn.execute(sql.SQL("COMMENT ON FUNCTION {} IS {}").format(sql.SQL(SIGNATURE), sql.Literal(digest)))
         conn.execute(sql.SQL("REVOKE ALL ON FUNCTION {} FROM PUBLIC").format(sql.SQL(SIGNATURE)))
         conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(SIGNATURE), sql.Identifier(app_role)))

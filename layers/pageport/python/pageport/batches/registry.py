@@ -83,7 +83,8 @@ class BatchOperation(Protocol):
     def grouped_facts_sql(self, batch_id: sql.Composable) -> sql.Composable | None:
         """grouped_facts() as one query (columns cancelled, dispatch_failed, accepted,
         child_status, n) for the batch `batch_id` names, where the database alone holds the
-        facts; None where it does not (a worker publishes them elsewhere)."""
+        facts; None where it does not (a worker publishes them elsewhere). Qualify every
+        column: it also runs inside batch_view_v1, whose result columns are variables there."""
         ...
 
     def child_statuses(self, cur: Cursor, items: Sequence[ItemRef], *, lock: bool = False) -> dict[str, str | None]:
