@@ -58,28 +58,26 @@ SET plan_cache_mode = force_generic_plan
 SET search_path = public, pg_temp
 AS $batch_view$
 #variable_conflict use_column
-DECLARE
-    batch_type varchar;
-    item_facts jsonb;  -- [[cancelled, dispatch_failed, accepted, child_status, n], ...]
+-- The result columns are this function's variables: read once into them, returned by RETURN NEXT.
 BEGIN
-    SELECT b.type INTO batch_type FROM batch b
+    SELECT b.id, b.project_id, b.type, b.request_hash, {retry_of}, b.created_at, b.updated_at, b.created_by
+    INTO id, project_id, type, request_hash, retry_of, created_at, updated_at, created_by
+    FROM batch b
     WHERE b.id = p_batch_id AND b.organization_id = p_organization_id AND b.project_id = p_project_id
       AND b.deleted_at IS NULL;
     IF NOT FOUND THEN
         RETURN;
     END IF;
+    -- facts: [[cancelled, dispatch_failed, accepted, child_status, n], ...], or NULL (not read here)
 {branches}
-    RETURN QUERY
-        SELECT b.id, b.project_id, b.type, b.request_hash, {retry_of}, b.created_at, b.updated_at,
-               b.created_by, item_facts
-        FROM batch b WHERE b.id = p_batch_id;
+    RETURN NEXT;
 END
 $batch_view$"""
 
-_BRANCH = """    {keyword} batch_type = {type} THEN
+_BRANCH = """    {keyword} type = {type} THEN
         SELECT coalesce(jsonb_agg(jsonb_build_array(f.cancelled, f.dispatch_failed, f.accepted, f.child_status, f.n)),
                         '[]')
-        INTO item_facts FROM ({facts}) f;"""
+        INTO facts FROM ({facts}) f;"""
 
 
 def render(conn: psycopg.Connection[Any]) -> str:
