@@ -9,7 +9,6 @@ Whatever cannot be expressed exactly is recorded as one warning.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import math
 import operator
@@ -18,8 +17,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
-from PIL import Image
 
 from pageport.capture.schema import (
     STYLE_DEFAULTS,
@@ -31,7 +28,7 @@ from pageport.capture.schema import (
     PseudoElement,
     TextNode,
 )
-from pageport.convert import css, layout, naming
+from pageport.convert import css, images, layout, naming
 from pageport.convert.css import round_to
 from pageport.convert.figma import (
     RGBA,
@@ -131,6 +128,9 @@ _MATRIX_RE = re.compile(r"matrix\(([^)]*)\)")
 _SVG_TAG_RE = re.compile(r"<svg\b[^>]*>", flags=re.I)
 _SIZE_ATTR_RE = re.compile(r'\s(width|height)="[^"]*"')
 _CURRENTCOLOR_RE = re.compile(r"currentcolor", flags=re.I)
+# A repeated SVG background becomes one VECTOR per tile up to this many (each carries the
+# whole markup); beyond it one tile is drawn, with a warning.
+MAX_SVG_TILES = 100
 
 
 class ConversionOutOfTime(Exception):
@@ -188,6 +188,9 @@ class _Converter:
     clock: Callable[[], float] = time.monotonic
     warnings: list[str] = field(default_factory=list)
     images: dict[str, dict[str, Any]] = field(default_factory=dict)
+    carried: dict[str, bytes] = field(default_factory=dict)  # by the SHA-256 of these bytes
+    # Source asset SHA-256 -> (carried SHA-256, pixel width, height), None if not drawable.
+    _formats: dict[str, tuple[str, int, int] | None] = field(default_factory=dict)
     hoisted: list[_Item] = field(default_factory=list)
     _where: str = "page"
     # Memo of _inline_text, keyed by id() (the doc keeps every element alive for the run).
@@ -548,21 +551,98 @@ class _Converter:
 
     # ------------------------------------------------------------------ images
 
-    def _image_meta(self, ref: ImageRef | None) -> tuple[str, float, float] | None:
+    def _asset(self, ref: ImageRef | None) -> bytes | None:
+        """The captured bytes of an image, if they were captured intact."""
         if ref is None or not ref.sha256 or ref.sha256 not in self.assets:
             if ref is not None:
                 self.warn(f"image not captured ({naming.clip(ref.url or ref.source, 60)})")
             return None
+        data = self.assets[ref.sha256]
+        if ref.sha256 not in self._formats and hashlib.sha256(data).hexdigest() != ref.sha256:
+            self.warn(f"asset {ref.sha256[:12]} does not match its SHA-256; left out")
+            self._formats[ref.sha256] = None
+        if ref.sha256 in self._formats and self._formats[ref.sha256] is None:
+            return None
+        return data
+
+    def _image_meta(self, ref: ImageRef | None) -> tuple[str, float, float] | None:
+        """(imageRef, intrinsic width, height in CSS px) of a raster image, registering the
+        PNG/JPEG/GIF bytes the result carries for it; None (with a warning) if it has none."""
+        data = self._asset(ref)
+        if data is None or ref is None or ref.sha256 is None:
+            return None
+        if ref.sha256 not in self._formats:
+            self._formats[ref.sha256] = self._carry(ref, data)
+        known = self._formats[ref.sha256]
+        if known is None:
+            return None
+        sha, pw, ph = known
         asset = self.doc.assets.get(ref.sha256)
-        mime = asset.mime if asset else "application/octet-stream"
-        if "svg" in mime:
-            self.warn("SVG used as an image fill (rasterize in the plugin)")
-        iw = ref.natural_width or (asset.width if asset else None) or 0.0
-        ih = ref.natural_height or (asset.height if asset else None) or 0.0
-        if not (iw and ih):
-            iw, ih = _image_size(self.assets[ref.sha256])
-        self.images[ref.sha256] = {"sha256": ref.sha256, "mime": mime, "width": _r(iw), "height": _r(ih)}
-        return ref.sha256, float(iw), float(ih)
+        iw = ref.natural_width or (asset.width if asset else None) or pw
+        ih = ref.natural_height or (asset.height if asset else None) or ph
+        return sha, float(iw), float(ih)
+
+    def _carry(self, ref: ImageRef, data: bytes) -> tuple[str, int, int] | None:
+        what = naming.clip(ref.url or ref.source, 60)
+        if images.is_svg(data):
+            # Callers draw SVG as vectors; one that reaches here has no vector path.
+            self.warn(f"SVG image left out ({what})")
+            return None
+        carried, notes = images.for_figma(data)
+        for note in notes:
+            self.warn(f"{note} ({what})")
+        if carried is None:
+            self.warn(f"image in a format that cannot be decoded left out ({what})")
+            return None
+        self.carried[carried.sha256] = carried.data
+        self.images[carried.sha256] = {
+            "sha256": carried.sha256,
+            "mime": carried.mime,
+            "width": float(carried.width),
+            "height": float(carried.height),
+        }
+        return carried.sha256, carried.width, carried.height
+
+    def _svg_asset(self, ref: ImageRef | None) -> tuple[str, float, float, float] | None:
+        """(markup, intrinsic width, height, aspect ratio) when the image is an SVG document."""
+        if ref is None or not ref.sha256 or ref.sha256 not in self.assets:
+            return None
+        data = self.assets[ref.sha256]
+        if not images.is_svg(data) or self._asset(ref) is None:
+            return None
+        try:
+            markup = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        w, h, ratio = images.svg_size(markup)
+        asset = self.doc.assets.get(ref.sha256)
+        w = ref.natural_width or w or (asset.width if asset else None) or 0.0
+        h = ref.natural_height or h or (asset.height if asset else None) or 0.0
+        return markup, float(w), float(h), ratio
+
+    def svg_vectors(self, markup: str, rects: Sequence[tuple[float, float, float, float]], clip: Box) -> Node | None:
+        """VECTOR nodes drawing an SVG image at each rect (x, y, w, h), clipped by `clip`: the
+        vector itself when one lies inside it, else a clipping FRAME holding them."""
+        cx0, cy0, cx1, cy1 = clip.x, clip.y, clip.x + clip.width, clip.y + clip.height
+        vectors: list[Node] = []
+        inside = True
+        # An SVG drawn as an image does not inherit the page's color: currentColor is black.
+        markup = _CURRENTCOLOR_RE.sub("black", images.with_viewbox(markup, *images.svg_size(markup)[:2]))
+        for x, y, w, h in rects:
+            if w <= 0 or h <= 0 or x >= cx1 or y >= cy1 or x + w <= cx0 or y + h <= cy0:
+                continue
+            inside = inside and x >= cx0 - 0.5 and y >= cy0 - 0.5 and x + w <= cx1 + 0.5 and y + h <= cy1 + 0.5
+            node = self.frame("SVG image", Box(x=x, y=y, width=w, height=h), "VECTOR")
+            node["pageport"] = {"svg": _svg_root_attrs(markup, w, h)}
+            vectors.append(node)
+        if not vectors:
+            return None
+        if inside and len(vectors) == 1:
+            return vectors[0]
+        group = self.frame("SVG image" if len(vectors) == 1 else "SVG tiles", clip, "FRAME")
+        group["clipsContent"] = not inside
+        group["children"] = vectors
+        return group
 
     def image_paint(
         self, sha: str, box: Box, img: tuple[float, float, float, float], mode: str
@@ -609,6 +689,10 @@ class _Converter:
         fills: list[Paint],
         children: list[Node],
     ) -> None:
+        svg = self._svg_asset(ref)
+        if svg is not None:
+            self.svg_background(svg, box, size, position, repeat, children)
+            return
         meta = self._image_meta(ref)
         if meta is None:
             return
@@ -616,6 +700,34 @@ class _Converter:
         bw, bh = box.width, box.height
         if nw <= 0 or nh <= 0:
             nw, nh = bw, bh
+        iw, ih, mode, px_, py_ = self._bg_geometry(box, nw, nh, size, position)
+        tiles = repeat not in ("no-repeat", "no-repeat no-repeat")
+        if tiles and (iw < bw - 1 or ih < bh - 1):
+            paint: Paint = {
+                "type": "IMAGE",
+                "blendMode": "NORMAL",
+                "imageRef": sha,
+                "scaleMode": "TILE",
+                "scalingFactor": round(iw / nw, 5),
+            }
+            if abs(px_) > 1 or abs(py_) > 1 or repeat not in ("repeat", "repeat repeat"):
+                self.warn(f"background tiling {repeat} at {position} approximated")
+            if abs(iw / nw - ih / nh) > 0.01:
+                self.warn("background tile aspect changed")
+            fills.append(paint)
+            return
+        fill, child = self.image_paint(sha, box, (box.x + px_, box.y + py_, iw, ih), mode)
+        if fill is not None:
+            fills.append(fill)
+        if child is not None:
+            children.append(child)
+
+    def _bg_geometry(
+        self, box: Box, nw: float, nh: float, size: str, position: str
+    ) -> tuple[float, float, str, float, float]:
+        """A background image's drawn size, scale mode and offset in the box, from its
+        intrinsic size (nw, nh > 0) and background-size/-position."""
+        bw, bh = box.width, box.height
         tokens = size.split()
         mode = "STRETCH"
         if size == "cover":
@@ -641,26 +753,43 @@ class _Converter:
         except css.CssError:
             self.warn(f"background-position {position}")
             px_, py_ = 0.0, 0.0
-        tiles = repeat not in ("no-repeat", "no-repeat no-repeat")
-        if tiles and (iw < bw - 1 or ih < bh - 1):
-            paint: Paint = {
-                "type": "IMAGE",
-                "blendMode": "NORMAL",
-                "imageRef": sha,
-                "scaleMode": "TILE",
-                "scalingFactor": round(iw / nw, 5),
-            }
-            if abs(px_) > 1 or abs(py_) > 1 or repeat not in ("repeat", "repeat repeat"):
-                self.warn(f"background tiling {repeat} at {position} approximated")
-            if abs(iw / nw - ih / nh) > 0.01:
-                self.warn("background tile aspect changed")
-            fills.append(paint)
+        return iw, ih, mode, px_, py_
+
+    def svg_background(
+        self,
+        svg: tuple[str, float, float, float],
+        box: Box,
+        size: str,
+        position: str,
+        repeat: str,
+        children: list[Node],
+    ) -> None:
+        """An SVG background layer as VECTOR nodes: one per tile drawn (up to MAX_SVG_TILES)."""
+        markup, nw, nh, ratio = svg
+        bw, bh = box.width, box.height
+        if bw <= 0 or bh <= 0:
             return
-        fill, child = self.image_paint(sha, box, (box.x + px_, box.y + py_, iw, ih), mode)
-        if fill is not None:
-            fills.append(fill)
-        if child is not None:
-            children.append(child)
+        if nw <= 0 or nh <= 0:
+            # No intrinsic size: CSS fits the aspect ratio in the box (contain), else fills it.
+            nw, nh = (min(bw, bh * ratio), min(bw, bh * ratio) / ratio) if ratio > 0 else (bw, bh)
+        iw, ih, _, px_, py_ = self._bg_geometry(box, nw, nh, size, position)
+        if iw <= 0 or ih <= 0:
+            return
+        tokens = repeat.split() or ["repeat"]
+        if len(tokens) == 1:
+            one = tokens[0]
+            tokens = {"repeat-x": ["repeat", "no-repeat"], "repeat-y": ["no-repeat", "repeat"]}.get(one, [one, one])
+        if {"space", "round"} & set(tokens):
+            self.warn(f"background tiling {repeat} approximated")
+        x0, nx = _tiles(px_, iw, bw, tokens[0] != "no-repeat")
+        y0, ny = _tiles(py_, ih, bh, tokens[1] != "no-repeat")
+        if nx * ny > MAX_SVG_TILES:
+            self.warn(f"SVG background repeated {nx * ny} times drawn once")
+            x0, nx, y0, ny = px_, 1, py_, 1
+        rects = [(box.x + x0 + i * iw, box.y + y0 + j * ih, iw, ih) for j in range(ny) for i in range(nx)]
+        node = self.svg_vectors(markup, rects, box)
+        if node is not None:
+            children.append(node)
 
     @staticmethod
     def _bg_position(tokens: list[str], free_x: float, free_y: float) -> tuple[float, float]:
@@ -680,7 +809,16 @@ class _Converter:
     def replaced(self, node: Node, el: ElementNode, get: StyleGet) -> None:
         """Content of replaced elements: <img>/<video>/<canvas> pixels and form controls."""
         refs = [r for r in el.images if r.source in ("img", "poster", "canvas", "content", "input", "svg-image")]
-        if refs:
+        svg = self._svg_asset(refs[0]) if refs else None
+        if svg is not None:
+            markup, nw, nh, _ = svg
+            content = self._content_box(el, get)
+            fit = get("object-fit") or "fill"
+            rect = self._object_fit(content, nw, nh, fit, get("object-position") or "50% 50%")
+            vector = self.svg_vectors(markup, [rect], content)
+            if vector is not None:
+                node.setdefault("children", []).append(vector)
+        elif refs:
             meta = self._image_meta(refs[0])
             if meta is not None:
                 sha, nw, nh = meta
@@ -722,14 +860,11 @@ class _Converter:
         return box.x + ox, box.y + oy, iw, ih
 
     def _svg_image(self, el: ElementNode) -> str | None:
+        """The markup of an <img>'s SVG source (judged by its bytes, not the served type)."""
         for ref in el.images:
-            key = ref.sha256 or ""
-            asset = self.doc.assets.get(key)
-            if asset and "svg" in asset.mime and key in self.assets:
-                try:
-                    return self.assets[key].decode("utf-8")
-                except UnicodeDecodeError:
-                    return None
+            svg = self._svg_asset(ref)
+            if svg is not None:
+                return svg[0]
         return None
 
     def form_control(self, node: Node, el: ElementNode, get: StyleGet) -> None:
@@ -785,7 +920,8 @@ class _Converter:
 
     def svg_node(self, el: ElementNode, get: StyleGet, markup: str | None = None) -> Node:
         node = self.frame(naming.element_name(el), el.box, "VECTOR")
-        svg = markup if markup is not None else (el.svg or "")
+        # An <img>'s SVG without a viewBox gets one, so that it scales to the box as drawn.
+        svg = images.with_viewbox(markup, *images.svg_size(markup)[:2]) if markup is not None else (el.svg or "")
         color = get("color") or "rgb(0, 0, 0)"
         svg = _CURRENTCOLOR_RE.sub(color, svg)
         node["pageport"] = {"svg": _svg_root_attrs(svg, el.box.width, el.box.height), "tag": el.tag}
@@ -870,7 +1006,9 @@ class _Converter:
             if n.visible:
                 rect = self.frame(naming.element_name(n), n.box, "RECTANGLE")
                 self.decorate(rect, n.box, get, n.images, n)
-                if rect.get("fills") or rect.get("strokes") or rect.get("effects"):
+                if rect.get("children"):
+                    rect["type"] = "FRAME"  # an image drawn as a child node (a RECTANGLE has none)
+                if rect.get("fills") or rect.get("strokes") or rect.get("effects") or rect.get("children"):
                     decorations.append(rect)
             yield from self._segments(n.children, deco | frozenset(line), decorations)
 
@@ -1063,7 +1201,13 @@ class _Converter:
             node = self.frame(which, pe.box, "FRAME")
             self.decorate(node, pe.box, get, pe.images, None)
             content_refs = [r for r in pe.images if r.source == "content"]
-            if content_refs:
+            svg = self._svg_asset(content_refs[0]) if content_refs else None
+            if svg is not None:
+                b = pe.box
+                vector = self.svg_vectors(svg[0], [(b.x, b.y, b.width, b.height)], b)
+                if vector is not None:
+                    node.setdefault("children", []).append(vector)
+            elif content_refs:
                 meta = self._image_meta(content_refs[0])
                 if meta is not None:
                     node["fills"] = [
@@ -1119,13 +1263,13 @@ def _radius_scale(corners: list[float], w: float, h: float) -> float:
     return f
 
 
-def _image_size(data: bytes) -> tuple[float, float]:
-    """Intrinsic size from the image header (Pillow reads no pixels for this)."""
-    try:
-        with Image.open(io.BytesIO(data)) as img:
-            return float(img.width), float(img.height)
-    except (OSError, ValueError, Image.DecompressionBombError):
-        return 0.0, 0.0
+def _tiles(offset: float, size: float, extent: float, repeat: bool) -> tuple[float, int]:
+    """(first offset, count) of the tiles covering [0, extent) along one axis, offsets from the
+    box edge; a layer that does not repeat on the axis is one tile at its offset."""
+    if not repeat:
+        return offset, 1
+    first = offset - math.ceil(offset / size) * size  # the first tile at or before the edge
+    return first, max(1, math.ceil((extent - first) / size))
 
 
 def _is_translation(transform: str) -> bool:
@@ -1162,6 +1306,20 @@ def _assign_ids(node: Node, counter: list[int]) -> None:
         _assign_ids(child, counter)
 
 
+def _prune_image_paints(node: Node, carried: set[str]) -> set[str]:
+    """Drop IMAGE paints whose bytes are not carried; the imageRefs left in the tree."""
+    used: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        fills = n.get("fills")
+        if fills and any(p["type"] == "IMAGE" for p in fills):
+            n["fills"] = [p for p in fills if p["type"] != "IMAGE" or p.get("imageRef") in carried]
+            used.update(p.get("imageRef", "") for p in n["fills"] if p["type"] == "IMAGE")
+        stack.extend(n.get("children", []))
+    return used
+
+
 def canonical_json(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
@@ -1181,13 +1339,10 @@ def convert_capture(
     conv.check_time()  # parsing a large capture takes a while too
     root = conv.run()
     _assign_ids(root, [0])
-    images = {sha: bytes(assets[sha]) for sha in sorted(conv.images)}
-    # Hash each asset once (images can be megabytes).
-    intact = {sha for sha, data in images.items() if hashlib.sha256(data).hexdigest() == sha}
-    for sha in images:
-        if sha not in intact:
-            conv.warnings.append(f"page: asset {sha[:12]} does not match its SHA-256; left out")
-    images = {sha: data for sha, data in images.items() if sha in intact}
+    # Carry exactly the images the tree references: one registered but never painted (drawn
+    # at zero size) is dropped, and a paint without bytes (none expected) would be too.
+    referenced = _prune_image_paints(root, set(conv.carried))
+    images = {sha: conv.carried[sha] for sha in sorted(referenced)}
     image_meta = {sha: conv.images[sha] for sha in images}
     fallbacks = dict(sorted(conv.fonts.fallbacks.items()))
     fonts = {"used": sorted(conv.fonts.used), "fallbacks": fallbacks}
