@@ -1,0 +1,193 @@
+/**
+ * The result format: Figma REST API node shapes, as the converter writes them. The Python
+ * TypedDicts in `layers/pageport/python/pageport/convert/figma.py` are the authority; these
+ * mirror them (plus a few REST fields another producer may send, all optional).
+ */
+
+export type NodeType = "FRAME" | "GROUP" | "RECTANGLE" | "TEXT" | "VECTOR" | "ELLIPSE";
+
+export type RestBlendMode =
+  | "PASS_THROUGH"
+  | "NORMAL"
+  | "DARKEN"
+  | "MULTIPLY"
+  | "LINEAR_BURN"
+  | "COLOR_BURN"
+  | "LIGHTEN"
+  | "SCREEN"
+  | "LINEAR_DODGE"
+  | "COLOR_DODGE"
+  | "OVERLAY"
+  | "SOFT_LIGHT"
+  | "HARD_LIGHT"
+  | "DIFFERENCE"
+  | "EXCLUSION"
+  | "HUE"
+  | "SATURATION"
+  | "COLOR"
+  | "LUMINOSITY";
+
+export interface RestRGBA {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+
+export interface RestVector {
+  x: number;
+  y: number;
+}
+
+export interface RestRectangle {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface RestColorStop {
+  position: number;
+  color: RestRGBA;
+}
+
+export type RestScaleMode = "FILL" | "FIT" | "TILE" | "STRETCH";
+
+export interface RestPaint {
+  type: "SOLID" | "GRADIENT_LINEAR" | "GRADIENT_RADIAL" | "GRADIENT_ANGULAR" | "GRADIENT_DIAMOND" | "IMAGE";
+  blendMode?: RestBlendMode;
+  visible?: boolean;
+  opacity?: number;
+  color?: RestRGBA;
+  /** Normalized object space (0,0 top-left .. 1,1 bottom-right): start, end, width handle. */
+  gradientHandlePositions?: RestVector[];
+  gradientStops?: RestColorStop[];
+  scaleMode?: RestScaleMode;
+  imageRef?: string;
+  /** 2x3: node-normalized space → image-normalized space (the visible crop). */
+  imageTransform?: number[][];
+  scalingFactor?: number;
+}
+
+export interface RestEffect {
+  type: "DROP_SHADOW" | "INNER_SHADOW" | "LAYER_BLUR" | "BACKGROUND_BLUR";
+  visible: boolean;
+  radius: number;
+  color?: RestRGBA;
+  blendMode?: RestBlendMode;
+  offset?: RestVector;
+  spread?: number;
+  showShadowBehindNode?: boolean;
+}
+
+export interface StrokeWeights {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export type LineHeightUnit = "PIXELS" | "FONT_SIZE_%" | "INTRINSIC_%";
+
+export interface TypeStyle {
+  fontFamily?: string;
+  fontPostScriptName?: string | null;
+  fontStyle?: string;
+  italic?: boolean;
+  fontWeight?: number;
+  fontSize?: number;
+  textCase?: "ORIGINAL" | "UPPER" | "LOWER" | "TITLE" | "SMALL_CAPS" | "SMALL_CAPS_FORCED";
+  textDecoration?: "NONE" | "STRIKETHROUGH" | "UNDERLINE";
+  textAutoResize?: "NONE" | "WIDTH_AND_HEIGHT" | "HEIGHT" | "TRUNCATE";
+  textAlignHorizontal?: "LEFT" | "RIGHT" | "CENTER" | "JUSTIFIED";
+  textAlignVertical?: "TOP" | "CENTER" | "BOTTOM";
+  letterSpacing?: number;
+  lineHeightPx?: number;
+  lineHeightPercentFontSize?: number;
+  lineHeightUnit?: LineHeightUnit;
+  fills?: RestPaint[];
+}
+
+export interface PageportExtension {
+  /** Inline SVG markup: the plugin calls figma.createNodeFromSvg(svg). */
+  svg?: string;
+  tag?: string;
+  /** The captured family that style.fontFamily replaced. */
+  fontFallback?: string;
+  position?: "fixed" | "sticky";
+}
+
+export type RestConstraint = "TOP" | "BOTTOM" | "CENTER" | "TOP_BOTTOM" | "LEFT" | "RIGHT" | "LEFT_RIGHT" | "SCALE";
+
+export interface ResultNode {
+  id: string;
+  name: string;
+  type: NodeType;
+  absoluteBoundingBox: RestRectangle;
+  visible?: boolean;
+  blendMode?: RestBlendMode;
+  opacity?: number;
+  children?: ResultNode[];
+  fills?: RestPaint[];
+  strokes?: RestPaint[];
+  strokeWeight?: number;
+  strokeAlign?: "INSIDE" | "OUTSIDE" | "CENTER";
+  strokeDashes?: number[];
+  individualStrokeWeights?: StrokeWeights;
+  cornerRadius?: number;
+  /** TL, TR, BR, BL. */
+  rectangleCornerRadii?: number[];
+  effects?: RestEffect[];
+  clipsContent?: boolean;
+  /** Degrees; absoluteBoundingBox is then the rotated node's axis-aligned bounds. */
+  rotation?: number;
+  constraints?: { vertical: RestConstraint; horizontal: RestConstraint };
+  // auto layout (FRAME)
+  layoutMode?: "NONE" | "HORIZONTAL" | "VERTICAL";
+  layoutWrap?: "NO_WRAP" | "WRAP";
+  primaryAxisSizingMode?: "FIXED" | "AUTO";
+  counterAxisSizingMode?: "FIXED" | "AUTO";
+  primaryAxisAlignItems?: "MIN" | "CENTER" | "MAX" | "SPACE_BETWEEN";
+  counterAxisAlignItems?: "MIN" | "CENTER" | "MAX" | "BASELINE";
+  itemSpacing?: number;
+  counterAxisSpacing?: number;
+  paddingLeft?: number;
+  paddingRight?: number;
+  paddingTop?: number;
+  paddingBottom?: number;
+  layoutPositioning?: "AUTO" | "ABSOLUTE";
+  layoutAlign?: "INHERIT" | "STRETCH" | "MIN" | "CENTER" | "MAX";
+  layoutGrow?: number;
+  scrollBehavior?: "SCROLLS" | "FIXED" | "STICKY_SCROLLS";
+  // TEXT
+  characters?: string;
+  style?: TypeStyle;
+  /** Per character (code point); trailing zeros may be left out. */
+  characterStyleOverrides?: number[];
+  styleOverrideTable?: Record<string, TypeStyle>;
+  pageport?: PageportExtension;
+}
+
+/** result.json as the converter writes it (`document` of the first result page). */
+export interface ResultDocument {
+  version: number;
+  document: ResultNode;
+  images: Record<string, { sha256: string; mime: string; width: number; height: number }>;
+  fonts: { used: string[]; fallbacks: Record<string, string> };
+  warnings: string[];
+}
+
+/** Every page of GET …/result merged: the document and every image's bytes (base64). */
+export interface FullResult {
+  code2desId: string;
+  warningCount: number | null;
+  document: ResultDocument;
+  images: Record<string, string>;
+}
+
+/** What readBack returns: a node tree in the result's shape and the bytes of its images. */
+export interface ReadBackResult {
+  document: ResultNode;
+  /** Figma image hash → base64 bytes (paints refer to them by imageRef = the hash). */
+  images: Record<string, string>;
+}

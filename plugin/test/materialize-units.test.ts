@@ -1,0 +1,630 @@
+/** One test per materializer rule (paints, effects, text runs, fonts, tiling, chunking, layout…). */
+import { join } from "node:path";
+import { runInNewContext } from "node:vm";
+import { zlibSync } from "fflate";
+import { encode as encodeJpeg } from "jpeg-js";
+import { describe, expect, it } from "vitest";
+import { DATA_KIND, decodeBase64, encodeBase64, materialize, readBack, type FullResult, type ResultNode } from "../src/materialize";
+import { crop, decodeJpeg, decodePng, encodePng, sniffImage, type RawImage } from "../src/materialize/codec";
+import { bestStyle, FontCatalog, genericOf, parseStyle, requestOf } from "../src/materialize/fonts";
+import { imagePlacements, splitLength } from "../src/materialize/images";
+import { unrotatedSize } from "../src/materialize/materialize";
+import { handlesToTransform, toPluginEffect, toPluginPaint, transformToHandles, type Affine } from "../src/materialize/paints";
+import { codePointOffsets } from "../src/materialize/text";
+import type { RestPaint, TypeStyle } from "../src/materialize/types";
+import { createTestFigma, testControls } from "./figma";
+
+// ------------------------------------------------------------------------------ builders
+
+let nextId = 0;
+function node(type: ResultNode["type"], box: [number, number, number, number], extra: Partial<ResultNode> = {}): ResultNode {
+  return { id: `t:${++nextId}`, name: `${type} ${nextId}`, type, absoluteBoundingBox: { x: box[0], y: box[1], width: box[2], height: box[3] }, ...extra };
+}
+
+function full(root: ResultNode, images: Record<string, Uint8Array> = {}, warnings: string[] = []): FullResult {
+  return {
+    code2desId: "unit",
+    warningCount: warnings.length,
+    document: { version: 1, document: root, images: {}, fonts: { used: [], fallbacks: {} }, warnings },
+    images: Object.fromEntries(Object.entries(images).map(([k, v]) => [k, Buffer.from(v).toString("base64")])),
+  };
+}
+
+async function place(root: ResultNode, images: Record<string, Uint8Array> = {}, warnings: string[] = [], figma = createTestFigma()) {
+  const m = await materialize(figma, full(root, images, warnings), { parent: figma.currentPage, x: 0, y: 0 });
+  return { figma, m };
+}
+
+const ctx = { imageHash: (ref: string) => (ref === "known" ? "hash-1" : undefined), warn: () => {} };
+
+function rgbaImage(w: number, h: number, f: (x: number, y: number) => [number, number, number, number]): RawImage {
+  const data = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.set(f(x, y), (y * w + x) * 4);
+  return { width: w, height: h, data };
+}
+
+function mulAffine(m: Affine, p: { x: number; y: number }): [number, number] {
+  return [m[0][0] * p.x + m[0][1] * p.y + m[0][2], m[1][0] * p.x + m[1][1] * p.y + m[1][2]];
+}
+
+// ------------------------------------------------------------------------------ paints
+
+describe("paints", () => {
+  it("splits a SOLID color's alpha into the paint opacity (no `a` key)", () => {
+    const p = toPluginPaint({ type: "SOLID", blendMode: "NORMAL", opacity: 0.8, color: { r: 0.1, g: 0.2, b: 0.3, a: 0.5 } }, ctx) as SolidPaint;
+    expect(p.color).toEqual({ r: 0.1, g: 0.2, b: 0.3 });
+    expect(p.opacity).toBeCloseTo(0.4, 10);
+    expect("a" in p.color).toBe(false);
+  });
+
+  it("maps PASS_THROUGH paint blend modes to NORMAL and keeps invisibility", () => {
+    const p = toPluginPaint({ type: "SOLID", blendMode: "PASS_THROUGH", visible: false, color: { r: 0, g: 0, b: 0, a: 1 } }, ctx) as SolidPaint;
+    expect(p.blendMode).toBe("NORMAL");
+    expect(p.visible).toBe(false);
+  });
+
+  it("derives the gradient transform from the handles (numerically)", () => {
+    // Left → right is the identity; top → bottom is Figma's well-known [[0,1,0],[-1,0,1]].
+    const id = handlesToTransform("GRADIENT_LINEAR", [{ x: 0, y: 0.5 }, { x: 1, y: 0.5 }, { x: 0, y: 1 }]);
+    expect(id[0].map((v) => v + 0)).toEqual([1, 0, 0]);
+    expect(id[1].map((v) => v + 0)).toEqual([0, 1, 0]);
+    const down = handlesToTransform("GRADIENT_LINEAR", [{ x: 0.5, y: 0 }, { x: 0.5, y: 1 }, { x: 0, y: 0 }]);
+    const want = [[0, 1, 0], [-1, 0, 1]];
+    down.forEach((row, i) => row.forEach((v, j) => expect(v).toBeCloseTo(want[i]![j]!, 10)));
+    // Any handles: the transform sends start → (0, .5), end → (1, .5), width handle → (0, 1).
+    const handles = [{ x: 0.1, y: 0.2 }, { x: 0.9, y: 0.7 }, { x: -0.15, y: 0.6 }];
+    const t = handlesToTransform("GRADIENT_LINEAR", handles);
+    const [s, e, w] = handles.map((h) => mulAffine(t, h));
+    expect(s![0]).toBeCloseTo(0, 10);
+    expect(s![1]).toBeCloseTo(0.5, 10);
+    expect(e![0]).toBeCloseTo(1, 10);
+    expect(e![1]).toBeCloseTo(0.5, 10);
+    expect(w![0]).toBeCloseTo(0, 10);
+    expect(w![1]).toBeCloseTo(1, 10);
+    // …and back.
+    transformToHandles("GRADIENT_LINEAR", t).forEach((h, i) => {
+      expect(h.x).toBeCloseTo(handles[i]!.x, 5);
+      expect(h.y).toBeCloseTo(handles[i]!.y, 5);
+    });
+  });
+
+  it("maps radial handles: centre → (.5,.5), radius ends → (1,.5) and (.5,1)", () => {
+    const handles = [{ x: 0.4, y: 0.5 }, { x: 0.9, y: 0.5 }, { x: 0.4, y: 0.8 }];
+    const t = handlesToTransform("GRADIENT_RADIAL", handles);
+    const pts = handles.map((h) => mulAffine(t, h));
+    expect(pts.map((p) => p.map((v) => +v.toFixed(9)))).toEqual([[0.5, 0.5], [1, 0.5], [0.5, 1]]);
+    expect(transformToHandles("GRADIENT_RADIAL", t).map((h) => [h.x, h.y])).toEqual(handles.map((h) => [h.x, h.y]));
+  });
+
+  it("replaces a degenerate width handle by the perpendicular", () => {
+    const t = handlesToTransform("GRADIENT_LINEAR", [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }]);
+    expect(Number.isFinite(t[0][0])).toBe(true);
+    const [x, y] = mulAffine(t, { x: 1, y: 0 });
+    expect([x, y].map((v) => +v.toFixed(9))).toEqual([1, 0.5]);
+  });
+
+  it("maps IMAGE scale modes: STRETCH → CROP (+transform), TILE keeps scalingFactor, unknown refs dropped", () => {
+    const base: RestPaint = { type: "IMAGE", blendMode: "NORMAL", imageRef: "known" };
+    expect(toPluginPaint({ ...base, scaleMode: "STRETCH" }, ctx)).toMatchObject({ scaleMode: "CROP", imageHash: "hash-1", imageTransform: [[1, 0, 0], [0, 1, 0]] });
+    const crop: RestPaint = { ...base, scaleMode: "STRETCH", imageTransform: [[0.5, 0, 0.25], [0, 0.5, 0.1]] };
+    expect(toPluginPaint(crop, ctx)).toMatchObject({ scaleMode: "CROP", imageTransform: [[0.5, 0, 0.25], [0, 0.5, 0.1]] });
+    expect(toPluginPaint({ ...base, scaleMode: "TILE", scalingFactor: 0.5 }, ctx)).toMatchObject({ scaleMode: "TILE", scalingFactor: 0.5 });
+    expect(toPluginPaint({ ...base, scaleMode: "FIT" }, ctx)).toMatchObject({ scaleMode: "FIT" });
+    expect(toPluginPaint({ ...base, imageRef: "unknown", scaleMode: "FILL" }, ctx)).toBeNull();
+  });
+
+  it("creates images from the result's base64 and maps their hashes", async () => {
+    const png = encodePng(rgbaImage(3, 2, () => [255, 0, 0, 255]));
+    const root = node("FRAME", [0, 0, 10, 10], { children: [node("RECTANGLE", [1, 1, 5, 5], { fills: [{ type: "IMAGE", blendMode: "NORMAL", imageRef: "sha", scaleMode: "FILL" }] })] });
+    const { figma, m } = await place(root, { sha: png });
+    const rect = m.root.children[0] as RectangleNode;
+    const p = (rect.fills as readonly ImagePaint[])[0]!;
+    expect(await figma.getImageByHash(p.imageHash!)!.getBytesAsync()).toEqual(png);
+  });
+
+  it("warns about and leaves out images Figma refuses (WebP) or that are missing", async () => {
+    const webp = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0, 0, 0, 0]);
+    const root = node("FRAME", [0, 0, 10, 10], {
+      fills: [
+        { type: "IMAGE", blendMode: "NORMAL", imageRef: "webp", scaleMode: "FILL" },
+        { type: "IMAGE", blendMode: "NORMAL", imageRef: "gone", scaleMode: "FILL" },
+        { type: "SOLID", blendMode: "NORMAL", color: { r: 1, g: 1, b: 1, a: 1 } },
+      ],
+    });
+    const { m } = await place(root, { webp });
+    expect(m.root.fills).toHaveLength(1);
+    expect(m.warnings.some((w) => w.includes("WEBP"))).toBe(true);
+    expect(m.warnings.some((w) => w.includes("missing"))).toBe(true);
+  });
+});
+
+// ------------------------------------------------------------------------------ effects, strokes, radii
+
+describe("effects, strokes, radii", () => {
+  it("gives plugin effects every required field", async () => {
+    expect(toPluginEffect({ type: "DROP_SHADOW", visible: true, radius: 4, color: { r: 0, g: 0, b: 0, a: 0.3 }, offset: { x: 1, y: 2 } })).toEqual({
+      type: "DROP_SHADOW",
+      color: { r: 0, g: 0, b: 0, a: 0.3 },
+      offset: { x: 1, y: 2 },
+      radius: 4,
+      spread: 0,
+      visible: true,
+      blendMode: "NORMAL",
+      showShadowBehindNode: false,
+    });
+    expect(toPluginEffect({ type: "LAYER_BLUR", visible: true, radius: 3 })).toEqual({ type: "LAYER_BLUR", blurType: "NORMAL", radius: 3, visible: true });
+    const effects: ResultNode["effects"] = [
+      { type: "INNER_SHADOW", visible: true, radius: 2, color: { r: 1, g: 0, b: 0, a: 1 }, offset: { x: 0, y: 1 }, spread: 1, blendMode: "MULTIPLY" },
+      { type: "BACKGROUND_BLUR", visible: false, radius: 8 },
+    ];
+    const { m } = await place(node("FRAME", [0, 0, 10, 10], { effects }));
+    expect(m.root.effects.map((e) => e.type)).toEqual(["INNER_SHADOW", "BACKGROUND_BLUR"]);
+    expect((m.root.effects[0] as InnerShadowEffect).blendMode).toBe("MULTIPLY");
+  });
+
+  it("sets per-side stroke weights, align, dashes and per-corner radii (TL, TR, BR, BL)", async () => {
+    const r = node("RECTANGLE", [0, 0, 40, 40], {
+      strokes: [{ type: "SOLID", blendMode: "NORMAL", color: { r: 0, g: 0, b: 1, a: 1 } }],
+      strokeWeight: 4,
+      strokeAlign: "OUTSIDE",
+      individualStrokeWeights: { top: 1, right: 2, bottom: 3, left: 4 },
+      strokeDashes: [3, 3],
+      rectangleCornerRadii: [1, 2, 3, 4],
+    });
+    const { m } = await place(node("FRAME", [0, 0, 50, 50], { children: [r] }));
+    const n = m.nodes.get(r.id) as RectangleNode;
+    expect([n.strokeTopWeight, n.strokeRightWeight, n.strokeBottomWeight, n.strokeLeftWeight]).toEqual([1, 2, 3, 4]);
+    expect(n.strokeAlign).toBe("OUTSIDE");
+    expect(n.dashPattern).toEqual([3, 3]);
+    expect([n.topLeftRadius, n.topRightRadius, n.bottomRightRadius, n.bottomLeftRadius]).toEqual([1, 2, 3, 4]);
+  });
+
+  it("keeps opacity, blend mode, visibility, clipping and names", async () => {
+    const r = node("FRAME", [5, 6, 7, 8], { name: "Keep me", opacity: 0.5, blendMode: "MULTIPLY", visible: false, clipsContent: true });
+    const { m } = await place(node("FRAME", [0, 0, 50, 50], { children: [r] }));
+    const n = m.nodes.get(r.id) as FrameNode;
+    expect([n.name, n.opacity, n.blendMode, n.visible, n.clipsContent]).toEqual(["Keep me", 0.5, "MULTIPLY", false, true]);
+  });
+});
+
+// ------------------------------------------------------------------------------ geometry
+
+describe("geometry", () => {
+  it("turns absolute boxes into parent-relative positions and clamps sizes to 0.01", async () => {
+    const inner = node("RECTANGLE", [130, 150, 0, 5]);
+    const mid = node("FRAME", [120, 140, 50, 50], { children: [inner] });
+    const root = node("FRAME", [100, 100, 200, 200], { children: [mid] });
+    const figma = createTestFigma();
+    const m = await materialize(figma, full(root), { parent: figma.currentPage, x: 10, y: 20 });
+    const n = m.nodes.get(inner.id) as RectangleNode;
+    expect([m.root.x, m.root.y]).toEqual([10, 20]);
+    expect([n.x, n.y, n.width, n.height]).toEqual([10, 10, 0.01, 5]);
+    expect(n.absoluteBoundingBox).toMatchObject({ x: 40, y: 70 });
+  });
+
+  it("places rotated nodes so that their bounds match the result's box", async () => {
+    expect(unrotatedSize(50 * Math.cos(Math.PI / 6) + 20 * Math.sin(Math.PI / 6), 50 * Math.sin(Math.PI / 6) + 20 * Math.cos(Math.PI / 6), 30).width).toBeCloseTo(50, 6);
+    const r = node("RECTANGLE", [10, 10, 60, 40], { rotation: 30 });
+    const { m } = await place(node("FRAME", [0, 0, 100, 100], { children: [r] }));
+    const n = m.nodes.get(r.id) as RectangleNode;
+    expect(n.rotation).toBeCloseTo(30, 6);
+    const bb = n.absoluteBoundingBox!;
+    for (const [k, v] of Object.entries({ x: 10, y: 10, width: 60, height: 40 })) expect(Math.abs(bb[k as keyof Rect] - v)).toBeLessThan(0.5);
+  });
+
+  it("groups children with figma.group, keeping their boxes", async () => {
+    const a = node("RECTANGLE", [10, 10, 10, 10]);
+    const b = node("ELLIPSE", [40, 30, 10, 20]);
+    const g = node("GROUP", [10, 10, 40, 40], { children: [a, b], opacity: 0.5 });
+    const { m } = await place(node("FRAME", [0, 0, 100, 100], { children: [g] }));
+    const gn = m.nodes.get(g.id) as GroupNode;
+    expect(gn.type).toBe("GROUP");
+    expect(gn.opacity).toBe(0.5);
+    expect(gn.children.map((c) => c.type)).toEqual(["RECTANGLE", "ELLIPSE"]);
+    expect(m.nodes.get(b.id)!.absoluteBoundingBox).toMatchObject({ x: 40, y: 30, width: 10, height: 20 });
+    expect(gn.absoluteBoundingBox).toMatchObject({ x: 10, y: 10, width: 40, height: 40 });
+  });
+});
+
+// ------------------------------------------------------------------------------ auto layout
+
+describe("auto layout", () => {
+  const row = (xs: number[], extra: Partial<ResultNode> = {}): ResultNode =>
+    node("FRAME", [0, 0, 300, 50], {
+      layoutMode: "HORIZONTAL",
+      primaryAxisSizingMode: "FIXED",
+      counterAxisSizingMode: "FIXED",
+      primaryAxisAlignItems: "MIN",
+      counterAxisAlignItems: "CENTER",
+      itemSpacing: 10,
+      paddingLeft: 5,
+      paddingTop: 0,
+      paddingRight: 0,
+      paddingBottom: 0,
+      children: xs.map((x) => node("RECTANGLE", [x, 15, 40, 20])),
+      ...extra,
+    });
+
+  it("is switched on after the children are placed, when Figma's layout reproduces them", async () => {
+    const r = row([5, 55, 105]);
+    const { m } = await place(node("FRAME", [0, 0, 400, 100], { children: [r] }));
+    const f = m.nodes.get(r.id) as FrameNode;
+    expect(f.layoutMode).toBe("HORIZONTAL");
+    expect(f.children.map((c) => c.x)).toEqual([5, 55, 105]);
+    expect(f.width).toBe(300);
+  });
+
+  it("is left off, with a warning and exact positions, when Figma's layout would move a child", async () => {
+    const r = row([5, 57, 105]);
+    const { m } = await place(node("FRAME", [0, 0, 400, 100], { children: [r] }));
+    const f = m.nodes.get(r.id) as FrameNode;
+    expect(f.layoutMode).toBe("NONE");
+    expect(f.children.map((c) => c.x)).toEqual([5, 57, 105]);
+    expect(m.warnings.some((w) => w.startsWith(`auto layout of "${r.name}" left off`))).toBe(true);
+  });
+
+  it("keeps ABSOLUTE children where they are and applies layoutAlign", async () => {
+    const r = row([5, 55, 200]);
+    r.children![2]!.layoutPositioning = "ABSOLUTE";
+    r.children![0]!.absoluteBoundingBox = { x: 5, y: 0, width: 40, height: 50 };
+    r.children![0]!.layoutAlign = "STRETCH";
+    const { m } = await place(node("FRAME", [0, 0, 400, 100], { children: [r] }));
+    const f = m.nodes.get(r.id) as FrameNode;
+    expect(f.layoutMode).toBe("HORIZONTAL");
+    const kids = f.children as readonly RectangleNode[];
+    expect(kids[2]!.layoutPositioning).toBe("ABSOLUTE");
+    expect(kids[2]!.x).toBe(200);
+    expect(kids[0]!.layoutAlign).toBe("STRETCH");
+  });
+});
+
+// ------------------------------------------------------------------------------ text
+
+const ARIMO: TypeStyle = {
+  fontFamily: "Arimo",
+  fontStyle: "Regular",
+  fontWeight: 400,
+  italic: false,
+  fontSize: 16,
+  lineHeightPx: 20,
+  lineHeightUnit: "PIXELS",
+  letterSpacing: 0,
+  textAutoResize: "WIDTH_AND_HEIGHT",
+  textAlignHorizontal: "LEFT",
+  textAlignVertical: "TOP",
+  textCase: "ORIGINAL",
+  textDecoration: "NONE",
+};
+const black: RestPaint = { type: "SOLID", blendMode: "NORMAL", color: { r: 0, g: 0, b: 0, a: 1 } };
+const red: RestPaint = { type: "SOLID", blendMode: "NORMAL", color: { r: 1, g: 0, b: 0, a: 1 } };
+
+describe("text", () => {
+  it("applies runs from characterStyleOverrides / styleOverrideTable with setRange*", async () => {
+    const t = node("TEXT", [0, 0, 200, 20], {
+      characters: "plain bold red",
+      style: ARIMO,
+      fills: [black],
+      characterStyleOverrides: [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 2, 2, 2],
+      styleOverrideTable: { "1": { fontStyle: "Bold", fontWeight: 700 }, "2": { fills: [red], textDecoration: "UNDERLINE", fontSize: 20, letterSpacing: 1, textCase: "UPPER" } },
+    });
+    const { m } = await place(node("FRAME", [0, 0, 300, 50], { children: [t] }));
+    const n = m.nodes.get(t.id) as TextNode;
+    expect(n.getRangeFontName(0, 6)).toEqual({ family: "Arimo", style: "Regular" });
+    expect(n.getRangeFontName(6, 10)).toEqual({ family: "Arimo", style: "Bold" });
+    expect(n.getRangeFills(11, 14)).toEqual([{ type: "SOLID", color: { r: 1, g: 0, b: 0 }, opacity: 1, blendMode: "NORMAL" }]);
+    expect(n.getRangeTextDecoration(11, 14)).toBe("UNDERLINE");
+    expect(n.getRangeFontSize(11, 14)).toBe(20);
+    expect(n.getRangeLetterSpacing(11, 14)).toEqual({ unit: "PIXELS", value: 1 });
+    expect(n.getRangeTextCase(11, 14)).toBe("UPPER");
+    expect(n.getRangeTextDecoration(0, 11)).toBe("NONE");
+    expect(n.lineHeight).toEqual({ unit: "PIXELS", value: 20 });
+    expect(n.textAutoResize).toBe("WIDTH_AND_HEIGHT");
+  });
+
+  it("counts override indexes in code points (emoji are two UTF-16 units)", async () => {
+    expect(codePointOffsets("a😀b")).toEqual([0, 1, 3, 4]);
+    const t = node("TEXT", [0, 0, 100, 20], {
+      characters: "a😀b",
+      style: ARIMO,
+      fills: [black],
+      characterStyleOverrides: [0, 0, 1],
+      styleOverrideTable: { "1": { fontStyle: "Bold", fontWeight: 700 } },
+    });
+    const { m } = await place(node("FRAME", [0, 0, 300, 50], { children: [t] }));
+    const n = m.nodes.get(t.id) as TextNode;
+    expect(n.getRangeFontName(3, 4)).toEqual({ family: "Arimo", style: "Bold" });
+    expect(n.getRangeFontName(0, 3)).toEqual({ family: "Arimo", style: "Regular" });
+  });
+
+  it("maps line heights: PIXELS, FONT_SIZE_% → PERCENT, INTRINSIC_% → AUTO", async () => {
+    const mk = (s: Partial<TypeStyle>) => node("TEXT", [0, 0, 50, 20], { characters: "x", style: { ...ARIMO, ...s }, fills: [black] });
+    const a = mk({ lineHeightUnit: "FONT_SIZE_%", lineHeightPercentFontSize: 150 });
+    const b = mk({ lineHeightUnit: "INTRINSIC_%" });
+    const { m } = await place(node("FRAME", [0, 0, 300, 50], { children: [a, b] }));
+    expect((m.nodes.get(a.id) as TextNode).lineHeight).toEqual({ unit: "PERCENT", value: 150 });
+    expect((m.nodes.get(b.id) as TextNode).lineHeight).toEqual({ unit: "AUTO" });
+  });
+
+  it("loads every font before touching characters (the in-memory Figma throws otherwise)", async () => {
+    const figma = createTestFigma({ fontLoadDelayMs: 5 });
+    const t = node("TEXT", [0, 0, 100, 20], { characters: "hello", style: { ...ARIMO, fontFamily: "Roboto" }, fills: [black] });
+    await place(node("FRAME", [0, 0, 300, 50], { children: [t] }), {}, [], figma);
+    const loaded = testControls(figma).loadedFonts.map((f) => `${f.family} ${f.style}`);
+    expect(loaded.sort()).toEqual(["Inter Regular", "Roboto Regular"]);
+  });
+
+  it("falls back to the closest available font with a warning naming both", async () => {
+    const t = node("TEXT", [0, 0, 100, 20], {
+      characters: "ab",
+      style: { ...ARIMO, fontFamily: "Liberation Serif", fontStyle: "Semi Bold Italic", fontWeight: 600, italic: true },
+      fills: [black],
+    });
+    const { m } = await place(node("FRAME", [0, 0, 300, 50], { children: [t] }));
+    expect((m.nodes.get(t.id) as TextNode).fontName).toEqual({ family: "Tinos", style: "Bold Italic" });
+    expect(m.warnings).toContain('font "Liberation Serif Semi Bold Italic" is not available in Figma; "Tinos Bold Italic" is used instead');
+  });
+});
+
+describe("font loading failures", () => {
+  it("uses Inter Regular with a warning when a listed font fails to load", async () => {
+    const figma = createTestFigma();
+    const load = figma.loadFontAsync.bind(figma);
+    figma.loadFontAsync = (f: FontName) => (f.family === "Roboto" ? Promise.reject(new Error("network")) : load(f));
+    const t = node("TEXT", [0, 0, 100, 20], { characters: "hi", style: { ...ARIMO, fontFamily: "Roboto" }, fills: [black] });
+    const { m } = await place(node("FRAME", [0, 0, 300, 50], { children: [t] }), {}, [], figma);
+    expect((m.nodes.get(t.id) as TextNode).fontName).toEqual({ family: "Inter", style: "Regular" });
+    expect(m.warnings.some((w) => w.includes('"Roboto Regular" could not be loaded'))).toBe(true);
+  });
+});
+
+describe("font fallback rules", () => {
+  const catalog = new FontCatalog(
+    [
+      ["Inter", ["Regular", "Italic", "Bold", "Semi Bold", "Medium"]],
+      ["Roboto", ["Light", "Regular", "Medium", "Bold", "Italic", "Bold Italic"]],
+      ["Arimo", ["Regular", "SemiBold", "Bold", "Italic"]],
+      ["Tinos", ["Regular", "Bold", "Italic"]],
+      ["Roboto Mono", ["Regular", "Bold"]],
+    ].flatMap(([family, styles]) => (styles as string[]).map((style) => ({ fontName: { family: family as string, style } }))),
+  );
+  const req = (family: string, style: string) => requestOf({ fontFamily: family, fontStyle: style });
+
+  it("reads weight and italic from style names", () => {
+    expect(parseStyle("SemiBold Italic")).toEqual({ weight: 600, italic: true });
+    expect(parseStyle("Extra Light")).toEqual({ weight: 200, italic: false });
+    expect(parseStyle("Bold Oblique")).toEqual({ weight: 700, italic: true });
+    expect(parseStyle("ExtraBold")).toEqual({ weight: 800, italic: false });
+  });
+  it("keeps the family when Figma has it, matching weight by name", () => {
+    expect(catalog.resolve(req("Arimo", "Semi Bold"))).toEqual({ family: "Arimo", style: "SemiBold" });
+  });
+  it("takes the nearest weight (heavier on ties for bold requests, lighter for light ones)", () => {
+    expect(bestStyle(["Medium", "Bold"], { weight: 600, italic: false })).toBe("Bold");
+    expect(bestStyle(["Light", "Medium"], { weight: 400, italic: false })).toBe("Light");
+    expect(catalog.resolve(req("Roboto", "Semi Bold"))).toEqual({ family: "Roboto", style: "Bold" });
+  });
+  it("keeps italic over weight", () => {
+    expect(catalog.resolve(req("Roboto", "Medium Italic"))).toEqual({ family: "Roboto", style: "Italic" });
+  });
+  it("falls back within the generic family: serif, monospace, sans-serif", () => {
+    expect(genericOf("Georgia")).toBe("serif");
+    expect(genericOf("Menlo")).toBe("monospace");
+    expect(genericOf("Open Sans")).toBe("sans-serif");
+    expect(catalog.resolve(req("Georgia", "Bold"))).toEqual({ family: "Tinos", style: "Bold" });
+    expect(catalog.resolve(req("Courier New", "Regular"))).toEqual({ family: "Roboto Mono", style: "Regular" });
+    expect(catalog.resolve(req("Helvetica Neue", "Semi Bold"))).toEqual({ family: "Inter", style: "Semi Bold" });
+  });
+});
+
+// ------------------------------------------------------------------------------ images over 4096 px
+
+describe("tiling", () => {
+  it("splits lengths into near-equal parts of at most 4096", () => {
+    expect(splitLength(5000, 4096)).toEqual([[0, 2500], [2500, 2500]]);
+    expect(splitLength(4096, 4096)).toEqual([[0, 4096]]);
+    expect(splitLength(9000, 4096).every(([, l]) => l <= 4096)).toBe(true);
+  });
+
+  it("computes where each scale mode draws the image", () => {
+    expect(imagePlacements({ type: "IMAGE", scaleMode: "FILL" }, 200, 100, 100, 100, () => {})).toEqual([{ x: -50, y: 0, width: 200, height: 100 }]);
+    expect(imagePlacements({ type: "IMAGE", scaleMode: "FIT" }, 200, 100, 100, 100, () => {})).toEqual([{ x: 0, y: 25, width: 100, height: 50 }]);
+    expect(imagePlacements({ type: "IMAGE", scaleMode: "STRETCH", imageTransform: [[0.5, 0, 0.25], [0, 1, 0]] }, 200, 100, 100, 50, () => {})).toEqual([{ x: -50, y: 0, width: 200, height: 50 }]);
+    expect(imagePlacements({ type: "IMAGE", scaleMode: "TILE", scalingFactor: 0.5 }, 100, 100, 120, 50, () => {})).toHaveLength(3);
+  });
+
+  it("places a 5000 px PNG as tiles of at most 4096 px that reproduce its pixels", async () => {
+    const src = rgbaImage(5000, 4, (x, y) => [x % 256, (x >> 8) % 256, y * 60, 255]);
+    const png = encodePng(src);
+    const r = node("RECTANGLE", [0, 0, 5000, 4], { fills: [{ type: "IMAGE", blendMode: "NORMAL", imageRef: "big", scaleMode: "STRETCH" }], cornerRadius: 0 });
+    const { figma, m } = await place(node("FRAME", [0, 0, 5000, 10], { children: [r] }), { big: png });
+    const f = m.nodes.get(r.id) as FrameNode;
+    expect(f.type).toBe("FRAME");
+    expect(f.getPluginData(DATA_KIND)).toBe("tiled");
+    const tiles = f.children as readonly RectangleNode[];
+    expect(tiles.map((t) => [t.x, t.width])).toEqual([[0, 2500], [2500, 2500]]);
+    for (const [i, t] of tiles.entries()) {
+      const paint = (t.fills as readonly ImagePaint[])[0]!;
+      expect(paint.scaleMode).toBe("CROP");
+      const bytes = await figma.getImageByHash(paint.imageHash!)!.getBytesAsync();
+      const tile = decodePng(bytes);
+      expect(tile.width).toBe(2500);
+      expect(Buffer.from(tile.data).equals(Buffer.from(crop(src, i * 2500, 0, 2500, 4).data))).toBe(true);
+    }
+    expect(m.warnings.some((w) => w.includes("placed as 2 tiles"))).toBe(true);
+  });
+
+  it("tiles a large JPEG drawn FILL-cropped, clipping pieces to the node, with overlay paints above", async () => {
+    const jpeg = encodeJpeg({ width: 4200, height: 8, data: Buffer.alloc(4200 * 8 * 4, 128) }, 80).data;
+    expect(sniffImage(jpeg)).toMatchObject({ kind: "JPEG", width: 4200, height: 8 });
+    expect(decodeJpeg(jpeg).width).toBe(4200);
+    const r = node("RECTANGLE", [0, 0, 100, 100], {
+      fills: [black, { type: "IMAGE", blendMode: "NORMAL", imageRef: "j", scaleMode: "FILL" }, red],
+    });
+    const { m } = await place(node("FRAME", [0, 0, 200, 200], { children: [r] }), { j: new Uint8Array(jpeg) });
+    const f = m.nodes.get(r.id) as FrameNode;
+    expect((f.fills as readonly Paint[]).length).toBe(1); // black stays a fill
+    const kinds = f.children.map((c) => c.getPluginData(DATA_KIND));
+    expect(kinds).toEqual(["image-tile", "image-tile", "fill-layer"]);
+    for (const c of f.children) {
+      expect(c.x).toBeGreaterThanOrEqual(0);
+      expect(c.x + c.width).toBeLessThanOrEqual(100 + 1e-9);
+    }
+    expect(f.children[0]!.width + f.children[1]!.width).toBeCloseTo(100, 6);
+  });
+});
+
+describe("codec", () => {
+  it("round-trips RGBA through the PNG encoder and decoder", () => {
+    const img = rgbaImage(17, 5, (x, y) => [x * 10, y * 40, (x * y) % 256, 200]);
+    expect(decodePng(encodePng(img))).toEqual(img);
+  });
+  it("decodes palette PNGs with transparency", () => {
+    const b = decodeBase64(
+      "iVBORw0KGgoAAAANSUhEUgAAAAUAAAADAgMAAAAmWC1rAAAACVBMVEX/AAAA/wAAAP8tSs2KAAAAA3RSTlP/gAB/bWh4AAAAEUlEQVR4nGOQZGBYwsDo9Q0ABZIB/58/5OkAAAAASUVORK5CYII=",
+    );
+    const img = decodePng(b);
+    expect(Array.from(img.data.subarray(0, 12))).toEqual([255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0]);
+  });
+  it("decodes 16-bit and 1-bit grayscale PNGs", () => {
+    const g16 = decodePng(decodeBase64("iVBORw0KGgoAAAANSUhEUgAAAAQAAAACEAAAAAAKU/78AAAAGklEQVR4nGNgYGB+Mcfh/38mRh1vC3UBQysAMlYFGnF1+tAAAAAASUVORK5CYII="));
+    expect(Array.from({ length: 8 }, (_, i) => g16.data[i * 4])).toEqual([0, 3, 156, 255, 1, 78, 195, 48]);
+    const b1 = decodePng(decodeBase64("iVBORw0KGgoAAAANSUhEUgAAAAoAAAACAQAAAABJGnB9AAAADklEQVR4nGPcxMfgywAABFgBDwYRusUAAAAASUVORK5CYII="));
+    expect(Array.from({ length: 10 }, (_, i) => b1.data[i * 4])).toEqual([255, 0, 255, 255, 0, 0, 255, 0, 255, 255]);
+  });
+  it("decodes Adam7-interlaced PNGs", () => {
+    // A 3x3 RGB image, interlaced by hand: passes 1 (0,0), 4 (2,0)... each pass row with filter 0.
+    const px = (x: number, y: number): number[] => [x * 80, y * 80, 7];
+    const passes: Array<[number, number, number, number]> = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+    const raw: number[] = [];
+    for (const [x0, y0, dx, dy] of passes) {
+      for (let y = y0; y < 3; y += dy) {
+        const row: number[] = [];
+        for (let x = x0; x < 3; x += dx) row.push(...px(x, y));
+        if (row.length) raw.push(0, ...row);
+      }
+    }
+    const ihdr = [0, 0, 0, 3, 0, 0, 0, 3, 8, 2, 0, 0, 1];
+    const chunk = (type: string, data: number[] | Uint8Array): number[] => {
+      const body = [...type].map((c) => c.charCodeAt(0)).concat([...data]);
+      return [0, 0, 0, data.length].map((v, i) => (i === 3 ? data.length & 255 : (data.length >> (8 * (3 - i))) & 255)).concat(body, [0, 0, 0, 0]);
+    };
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk("IHDR", ihdr), ...chunk("IDAT", zlibSync(new Uint8Array(raw))), ...chunk("IEND", [])]);
+    const img = decodePng(bytes);
+    for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) expect(Array.from(img.data.subarray((y * 3 + x) * 4, (y * 3 + x) * 4 + 4))).toEqual([...px(x, y), 255]);
+  });
+  it("decodes base64 without Buffer, like Buffer does", () => {
+    for (const len of [0, 1, 2, 3, 4, 5, 100]) {
+      const bytes = new Uint8Array(Array.from({ length: len }, (_, i) => (i * 37) % 256));
+      const b64 = Buffer.from(bytes).toString("base64");
+      expect(encodeBase64(bytes)).toBe(b64);
+      expect(decodeBase64(b64)).toEqual(bytes);
+    }
+    expect(() => decodeBase64("ab$c")).toThrow();
+  });
+});
+
+// ------------------------------------------------------------------------------ sandbox
+
+describe("Figma's sandbox", () => {
+  it("bundles and runs (tiling included) without Buffer, atob or TextDecoder", async () => {
+    const { build } = await import("esbuild");
+    const out = await build({ entryPoints: [join(__dirname, "..", "src", "materialize", "index.ts")], bundle: true, format: "iife", globalName: "M", target: "es2017", write: false });
+    const code = out.outputFiles[0]!.text;
+    const sandbox: Record<string, unknown> = { setTimeout, console };
+    runInNewContext(`${code};this.M = M;`, sandbox);
+    const M = sandbox.M as { materialize: typeof materialize };
+    const src = rgbaImage(4200, 2, (x) => [x % 256, 0, 0, 255]);
+    const r = node("RECTANGLE", [0, 0, 4200, 2], { fills: [{ type: "IMAGE", blendMode: "NORMAL", imageRef: "big", scaleMode: "STRETCH" }] });
+    const figma = createTestFigma();
+    const m = await M.materialize(figma, full(node("FRAME", [0, 0, 4200, 2], { children: [r] }), { big: encodePng(src) }), { parent: figma.currentPage, x: 0, y: 0 });
+    expect(m.warnings.some((w) => w.includes("placed as 2 tiles"))).toBe(true);
+  });
+});
+
+// ------------------------------------------------------------------------------ vectors
+
+describe("vectors", () => {
+  it("makes VECTOR nodes with createNodeFromSvg, sized, positioned and named", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#f00"/></svg>';
+    const v = node("VECTOR", [5, 5, 20, 20], { name: "Icon", pageport: { svg }, fills: [black] });
+    const { m } = await place(node("FRAME", [0, 0, 50, 50], { children: [v] }));
+    const f = m.nodes.get(v.id) as FrameNode;
+    expect([f.type, f.name, f.x, f.y, f.width, f.height]).toEqual(["FRAME", "Icon", 5, 5, 20, 20]);
+    expect(f.children[0]!.width).toBe(20); // SCALE constraints let the vectors follow
+    expect(f.fills).toHaveLength(1);
+    expect(await f.exportAsync({ format: "SVG_STRING" })).toBe(svg);
+  });
+  it("draws a box with a warning when the svg does not import", async () => {
+    const v = node("VECTOR", [5, 5, 20, 20], { pageport: { svg: "<notsvg/>" } });
+    const { m } = await place(node("FRAME", [0, 0, 50, 50], { children: [v] }));
+    expect(m.nodes.get(v.id)!.type).toBe("FRAME");
+    expect(m.warnings.some((w) => w.includes("could not be imported"))).toBe(true);
+  });
+});
+
+// ------------------------------------------------------------------------------ warnings, chunking, read back
+
+describe("warnings and large results", () => {
+  it("puts the result's warnings first, then the materializer's, none dropped", async () => {
+    const t = node("TEXT", [0, 0, 100, 20], { characters: "x", style: { ...ARIMO, fontFamily: "Nope Sans" }, fills: [black] });
+    const { m } = await place(node("FRAME", [0, 0, 300, 50], { children: [t] }), {}, ["result warning 1", "result warning 2"]);
+    expect(m.warnings.slice(0, 2)).toEqual(["result warning 1", "result warning 2"]);
+    expect(m.warnings.length).toBe(3);
+  });
+
+  it("materializes 5,000 nodes in chunks that yield, reporting progress", async () => {
+    const kids: ResultNode[] = [];
+    for (let i = 0; i < 4999; i++) kids.push(node(i % 2 ? "RECTANGLE" : "ELLIPSE", [(i % 100) * 10, Math.floor(i / 100) * 10, 8, 8], { fills: [red] }));
+    const root = node("FRAME", [0, 0, 1000, 500], { children: kids });
+    const figma = createTestFigma();
+    const progress: Array<[number, number]> = [];
+    let timerFired = -1;
+    setTimeout(() => (timerFired = progress.length), 0);
+    const m = await materialize(figma, full(root), { parent: figma.currentPage, x: 0, y: 0, chunkSize: 250, onProgress: (d, t) => progress.push([d, t]) });
+    expect(m.nodeCount).toBe(5000);
+    expect(m.root.children).toHaveLength(4999);
+    expect(progress.length).toBeGreaterThanOrEqual(20);
+    expect(progress.at(-1)).toEqual([5000, 5000]);
+    expect(progress.every(([d], i) => i === 0 || d >= progress[i - 1]![0])).toBe(true);
+    // The event loop ran while materializing (a timer set before fired before the end).
+    expect(timerFired).toBeGreaterThanOrEqual(0);
+    expect(timerFired).toBeLessThan(progress.length);
+  });
+
+  it("reads a placed subtree back in the result's shape", async () => {
+    const png = encodePng(rgbaImage(2, 2, () => [0, 0, 255, 255]));
+    const grad: RestPaint = {
+      type: "GRADIENT_LINEAR",
+      blendMode: "NORMAL",
+      gradientHandlePositions: [{ x: 0.5, y: 0 }, { x: 0.5, y: 1 }, { x: 0, y: 0 }],
+      gradientStops: [{ position: 0, color: { r: 1, g: 0, b: 0, a: 1 } }, { position: 1, color: { r: 0, g: 0, b: 1, a: 0.5 } }],
+    };
+    const t = node("TEXT", [10, 10, 100, 20], {
+      characters: "ab cd",
+      style: ARIMO,
+      fills: [black],
+      characterStyleOverrides: [0, 0, 0, 1, 1],
+      styleOverrideTable: { "1": { fontStyle: "Bold", fontWeight: 700 } },
+    });
+    const img = node("RECTANGLE", [0, 30, 20, 20], { fills: [{ type: "IMAGE", blendMode: "NORMAL", imageRef: "i", scaleMode: "FIT" }], cornerRadius: 4 });
+    const root = node("FRAME", [0, 0, 300, 60], { fills: [grad], clipsContent: true, children: [t, img] });
+    const { figma, m } = await place(root, { i: png });
+    const back = await readBack(m.root, figma);
+    expect(back.document.id).toBe(root.id);
+    const g = back.document.fills![0]!;
+    g.gradientHandlePositions!.forEach((h, i) => {
+      expect(h.x).toBeCloseTo(grad.gradientHandlePositions![i]!.x, 6);
+      expect(h.y).toBeCloseTo(grad.gradientHandlePositions![i]!.y, 6);
+    });
+    const [bt, bi] = back.document.children!;
+    expect(bt!.characters).toBe("ab cd");
+    expect(bt!.style!.fontStyle).toBe("Regular");
+    expect(bt!.characterStyleOverrides).toEqual([0, 0, 0, 1, 1]);
+    expect(bt!.styleOverrideTable).toEqual({ "1": { fontStyle: "Bold", fontWeight: 700 } });
+    expect(bt!.fills).toEqual([{ type: "SOLID", blendMode: "NORMAL", color: { r: 0, g: 0, b: 0, a: 1 } }]);
+    expect(bi!.absoluteBoundingBox).toEqual({ x: 0, y: 30, width: 20, height: 20 });
+    expect(bi!.cornerRadius).toBe(4);
+    const ref = bi!.fills![0]!.imageRef!;
+    expect(decodeBase64(back.images[ref]!)).toEqual(png);
+  });
+});
