@@ -1,0 +1,1007 @@
+/**
+ * The plugin's main-thread logic. It takes the Figma API and a `fetch` as parameters (so the
+ * tests pass the in-memory Figma and Node's fetch) and reports to the UI through `post`.
+ *
+ * Life of a design: Page Import (capture) → Code2Des (conversion) → result (paged) →
+ * materialize on the page at a free spot → `PUT …/materialization`. Every step's state is in
+ * `figma.clientStorage` before the next one starts, so a closed plugin resumes where it was.
+ */
+import { materialize } from "../materialize";
+import { PageportClient, type FetchLike } from "../api/client";
+import { ApiError, errorText } from "../api/errors";
+import { DEFAULT_BACKOFF, poll, PollStopped, type BackoffOptions } from "../api/poll";
+import type { Batch, BatchItem, Code2Des, Discovery, PageImportRequest } from "../api/types";
+import { uuidV4 } from "../api/uuid";
+import type { BatchView, DiscoveryView, JobView, MainToUi, ManyPagesRequest, Notice, StateView, UiToMain } from "../shared/messages";
+import {
+  checkApiUrl,
+  checkDeviceScaleFactor,
+  checkImportForm,
+  checkPageUrl,
+  checkViewport,
+  LIMITS,
+  pageImportRequest,
+  viewportLabel,
+  type ImportForm,
+  type Viewport,
+} from "../shared/presets";
+import { fileKey } from "./identity";
+import { groupOrigin, newGroup, reservedArea, slotPosition, topLevelRects, type PlacementGroup, type Rect } from "./placement";
+import {
+  emptyState,
+  isActive,
+  loadSettings,
+  loadState,
+  saveSettings,
+  saveState,
+  SETTINGS_KEY,
+  type AppState,
+  type Job,
+  type Settings,
+  type TrackedBatch,
+} from "./state";
+
+export const PLACED_DATA_PREFIX = "pageport.placed.";
+/** Consecutive transient errors a follower rides out before it pauses. */
+export const TRANSIENT_RETRIES = 3;
+export const NODE_JOB_DATA = "pageport.code2desId";
+
+export interface ControllerOptions {
+  figma: PluginAPI;
+  fetch: FetchLike;
+  /** The stage's API URL baked into the build ("" when none). */
+  defaultApiUrl?: string;
+  /** Where messages for the UI go; default `figma.ui.postMessage`. */
+  post?: (message: MainToUi) => void;
+  backoff?: BackoffOptions;
+  /** Source of client ids (batch ids, job keys). */
+  newId?: () => string;
+}
+
+export type OpenOutcome =
+  | { kind: "selected"; nodeId: string }
+  | { kind: "deleted"; nodeId: string }
+  | { kind: "other-file"; nodeId: string; figmaFileKey: string }
+  | { kind: "placing" }
+  | { kind: "not-ready"; phase: Job["phase"] };
+
+export class AppController {
+  readonly figma: PluginAPI;
+  private readonly fetchFn: FetchLike;
+  private readonly defaultApiUrl: string;
+  private readonly postFn: (message: MainToUi) => void;
+  private readonly backoff: BackoffOptions;
+  private readonly newId: () => string;
+
+  private settings: Settings | null = null;
+  private client: PageportClient | null = null;
+  private state: AppState = emptyState();
+  private started = false;
+  private stopped = false;
+  private readonly running = new Map<string, Promise<void>>();
+  private placementChain: Promise<void> = Promise.resolve();
+  private placementPending = false;
+  private saving: Promise<void> = Promise.resolve();
+  private readonly wakers = new Set<() => void>();
+  private readonly progress = new Map<string, { done: number; total: number }>();
+  private readonly discoveries = new Map<string, DiscoveryView>();
+  private fileKeyValue = "";
+
+  constructor(options: ControllerOptions) {
+    this.figma = options.figma;
+    this.fetchFn = options.fetch;
+    this.defaultApiUrl = options.defaultApiUrl ?? "";
+    this.postFn = options.post ?? ((message) => options.figma.ui.postMessage(message));
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.newId = options.newId ?? (() => uuidV4());
+  }
+
+  // --- Lifecycle -----------------------------------------------------------------------------
+
+  /** Loads settings and state from clientStorage, tells the UI, and resumes what was in flight. */
+  async start(): Promise<void> {
+    this.fileKeyValue = fileKey(this.figma);
+    this.settings = await loadSettings(this.figma.clientStorage);
+    this.client = this.settings ? this.makeClient(this.settings) : null;
+    this.state = await loadState(this.figma.clientStorage);
+    this.started = true;
+    this.postState();
+    this.resume();
+  }
+
+  /** Stops following (as when the plugin closes); nothing in storage changes. */
+  stop(): void {
+    this.stopped = true;
+    for (const wake of [...this.wakers]) wake();
+  }
+
+  /** Resolves when every follower and placement has settled (for tests and for closing). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const pending = [...this.running.values()];
+      await Promise.all(pending.map((p) => p.catch(() => undefined)));
+      await this.placementChain;
+      await this.saving;
+      if (this.running.size === 0 && !this.placementPending) return;
+    }
+  }
+
+  get fileKey(): string {
+    return this.fileKeyValue;
+  }
+
+  get jobs(): readonly Job[] {
+    return this.state.jobs;
+  }
+
+  get batches(): readonly TrackedBatch[] {
+    return this.state.batches;
+  }
+
+  get groups(): readonly PlacementGroup[] {
+    return this.state.groups;
+  }
+
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
+  /** Handles one UI message; any failure reaches the UI and `figma.notify`, none is silent. */
+  async handleMessage(message: UiToMain): Promise<void> {
+    try {
+      switch (message.type) {
+        case "ui-ready":
+          this.postState();
+          for (const discovery of this.discoveries.values()) this.post({ type: "discovery", discovery });
+          return;
+        case "connect":
+          await this.connect(message.apiUrl, message.token, message.projectId);
+          return;
+        case "disconnect":
+          await this.disconnect();
+          return;
+        case "import":
+          await this.importPage(message.form);
+          return;
+        case "import-many":
+          await this.importMany(message.request);
+          return;
+        case "discover":
+          await this.discover(message.homepage, message.maxPages);
+          return;
+        case "show-job":
+          await this.openJob(message.key);
+          return;
+        case "place-again":
+          await this.placeAgain(message.key);
+          return;
+        case "cancel-batch":
+          await this.cancelBatch(message.batchId);
+          return;
+        case "retry-batch":
+          await this.retryBatch(message.batchId);
+          return;
+        case "forget-finished":
+          await this.forgetFinished();
+          return;
+        case "resize":
+          this.figma.ui.resize(Math.round(message.width), Math.round(message.height));
+          return;
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  // --- Connect -------------------------------------------------------------------------------
+
+  /** Checks the API URL, token and project with one call, then keeps them in clientStorage. */
+  async connect(apiUrl: string, token: string, projectId: number): Promise<boolean> {
+    const url = checkApiUrl(apiUrl || this.defaultApiUrl);
+    const problems: string[] = url.ok ? [] : url.errors;
+    if (token.trim() === "") problems.push("Paste your API token.");
+    if (!Number.isInteger(projectId) || projectId <= 0) problems.push("The project id is a whole number, like 7.");
+    if (!url.ok || problems.length > 0) {
+      this.post({ type: "connect-result", ok: false, message: problems.join(" ") });
+      return false;
+    }
+    const settings: Settings = { apiUrl: url.value, token: token.trim(), projectId };
+    const client = this.makeClient(settings);
+    try {
+      await client.check();
+    } catch (error) {
+      const message = errorText(error);
+      this.post({ type: "connect-result", ok: false, message });
+      this.figma.notify(message, { error: true });
+      return false;
+    }
+    this.settings = settings;
+    this.client = client;
+    await saveSettings(this.figma.clientStorage, settings);
+    this.post({ type: "connect-result", ok: true, message: `Connected to ${settings.apiUrl}, project ${projectId}.` });
+    this.postState();
+    this.resume();
+    return true;
+  }
+
+  async disconnect(): Promise<void> {
+    this.settings = null;
+    this.client = null;
+    await this.figma.clientStorage.deleteAsync(SETTINGS_KEY);
+    this.postState();
+  }
+
+  // --- Import one page -----------------------------------------------------------------------
+
+  /**
+   * Imports one URL at one or more viewports. One viewport → `POST …/page-imports`; several →
+   * one `page_import` batch; their designs are placed side by side.
+   */
+  async importPage(form: ImportForm): Promise<Job[]> {
+    const client = this.requireClient();
+    const checked = checkImportForm(form);
+    if (!checked.ok) throw new UserError(checked.errors.join("\n"));
+    const requests = checked.value;
+    const group = newGroup(this.newId(), "row", requests.map((r) => r.viewport.width));
+    if (requests.length === 1) {
+      const request = requests[0] as PageImportRequest;
+      const pageImport = await client.createPageImport(request);
+      const job = this.newJob(request, group.id, 0, { pageImportId: pageImport.pageImportId, phase: "capturing" });
+      this.state.groups.push(group);
+      this.state.jobs.push(job);
+      await this.persist();
+      this.notice({ level: "info", message: `Importing ${request.url} (${viewportLabel(request.viewport)})…` });
+      this.follow(job);
+      return [job];
+    }
+    const { jobs } = await this.startImportBatch(requests, group, `${requests[0]?.url ?? ""} at ${requests.length} viewports`);
+    return jobs;
+  }
+
+  // --- Many pages ----------------------------------------------------------------------------
+
+  /** Imports a list of URLs at one viewport as one `page_import` batch, placed in a grid. */
+  async importMany(request: ManyPagesRequest): Promise<TrackedBatch> {
+    this.requireClient();
+    const problems = [...checkViewport(request.viewport), ...checkDeviceScaleFactor(request.deviceScaleFactor)];
+    const urls: string[] = [];
+    for (const raw of request.urls) {
+      const checked = checkPageUrl(raw);
+      if (checked.ok) {
+        if (!urls.includes(checked.value)) urls.push(checked.value);
+      } else {
+        problems.push(...checked.errors);
+      }
+    }
+    if (urls.length === 0) problems.push("Choose at least one page.");
+    if (urls.length > LIMITS.batchItems) problems.push(`At most ${LIMITS.batchItems} pages at once.`);
+    if (problems.length > 0) throw new UserError(problems.join("\n"));
+    const requests = urls.map((url) => pageImportRequest(url, request.viewport, request.deviceScaleFactor));
+    const group = newGroup(this.newId(), "grid", requests.map((r) => r.viewport.width));
+    const { batch } = await this.startImportBatch(requests, group, `${requests.length} page${requests.length === 1 ? "" : "s"}`);
+    return batch;
+  }
+
+  /** Runs discovery on a homepage and reports the pages found (also to the UI). */
+  async discover(homepage: string, maxPages: number): Promise<DiscoveryView> {
+    const client = this.requireClient();
+    const url = checkPageUrl(homepage);
+    if (!url.ok) throw new UserError(url.errors.join(" "));
+    if (!Number.isInteger(maxPages) || maxPages < LIMITS.maxPages.min || maxPages > LIMITS.maxPages.max) {
+      throw new UserError(`Pages to find must be from ${LIMITS.maxPages.min} to ${LIMITS.maxPages.max}.`);
+    }
+    const batch = await client.createBatch({ type: "page_discovery", requests: [{ url: url.value, maxPages }] });
+    const tracked: TrackedBatch = {
+      id: batch.id,
+      type: "page_discovery",
+      fileKey: this.fileKeyValue,
+      status: batch.status,
+      counts: batch.counts,
+      retryOf: batch.retryOf,
+      homepage: url.value,
+      createdAt: batch.createdAt,
+    };
+    this.state.batches.push(tracked);
+    await this.persist();
+    this.notice({ level: "info", message: `Looking for pages on ${url.value}…` });
+    return this.followDiscovery(tracked);
+  }
+
+  async cancelBatch(batchId: string): Promise<Batch> {
+    const client = this.requireClient();
+    const tracked = this.state.batches.find((b) => b.id === batchId);
+    const batch = await client.cancelBatch(batchId);
+    if (tracked) {
+      tracked.status = batch.status;
+      tracked.counts = batch.counts;
+      if (tracked.type === "page_import") await this.refreshBatchItems(tracked);
+      await this.persist();
+    }
+    this.notice({ level: "success", message: `Batch cancelled: ${batch.counts.cancelled} page(s) will not be imported.` });
+    return batch;
+  }
+
+  /** Retries the failed items of a batch as a new batch (the API's retry route), in a new grid. */
+  async retryBatch(batchId: string): Promise<TrackedBatch> {
+    const client = this.requireClient();
+    const source = this.state.batches.find((b) => b.id === batchId);
+    const batch = await client.retryBatch(batchId);
+    const items = await client.listBatchItems(batch.id);
+    const requests = items.map((item) => requestOfItem(item));
+    const group = newGroup(this.newId(), "grid", requests.map((r) => r.viewport.width));
+    const tracked: TrackedBatch = {
+      id: batch.id,
+      type: batch.type,
+      fileKey: this.fileKeyValue,
+      groupId: group.id,
+      status: batch.status,
+      counts: batch.counts,
+      retryOf: batch.retryOf,
+      createdAt: batch.createdAt,
+    };
+    if (source?.homepage) tracked.homepage = source.homepage;
+    this.state.groups.push(group);
+    this.state.batches.push(tracked);
+    items.forEach((item, index) => {
+      const request = requests[index] as PageImportRequest;
+      this.state.jobs.push(this.newJob(request, group.id, index, { batchId: batch.id, batchItemId: item.id, phase: "queued" }));
+    });
+    await this.persist();
+    this.notice({ level: "info", message: `Retrying ${items.length} page(s).` });
+    this.followBatch(tracked);
+    return tracked;
+  }
+
+  // --- One job: show, place again ------------------------------------------------------------
+
+  /**
+   * The "show" action of a finished job. A job already materialized is never placed twice: its
+   * stored node is selected, or the user is told it was deleted (and may place it again).
+   */
+  async openJob(key: string): Promise<OpenOutcome> {
+    const client = this.requireClient();
+    const job = this.requireJob(key);
+    if (!job.code2desId || job.phase === "capturing" || job.phase === "queued" || job.phase === "converting") {
+      this.notice({ level: "info", message: `This design is not ready yet (${job.phase}).` });
+      return { kind: "not-ready", phase: job.phase };
+    }
+    const code2des = await client.getCode2Des(job.code2desId);
+    const stored = code2des.materializedNodeId;
+    if (!stored) {
+      if (code2des.status === "1" && (job.phase === "placed" || job.phase === "ready" || job.phase === "failed")) {
+        // Completed but never recorded: place it now (or, if this session placed it and the
+        // record failed, record that node).
+        job.phase = "ready";
+        job.error = undefined;
+        await this.persist();
+        this.schedulePlacement();
+        return { kind: "placing" };
+      }
+      this.notice({ level: "info", message: "This design is not ready yet." });
+      return { kind: "not-ready", phase: job.phase };
+    }
+    if (code2des.figmaFileKey !== this.fileKeyValue) {
+      this.notice({ level: "warning", message: `This design was placed in another Figma file (key ${code2des.figmaFileKey}), as node ${stored}.` });
+      return { kind: "other-file", nodeId: stored, figmaFileKey: code2des.figmaFileKey };
+    }
+    const node = await this.figma.getNodeByIdAsync(stored);
+    if (node && !node.removed && node.type !== "DOCUMENT" && node.type !== "PAGE") {
+      await this.reveal([node as SceneNode]);
+      this.notice({ level: "info", message: `Already placed: selected “${node.name}” (${stored}).` });
+      return { kind: "selected", nodeId: stored };
+    }
+    const message = `The design placed for this job (node ${stored}) was deleted. Place it again to make a new one.`;
+    this.post({ type: "deleted-node", key, message });
+    this.notice({ level: "warning", message });
+    return { kind: "deleted", nodeId: stored };
+  }
+
+  /** A new Code2Des for the same capture, placed as a new frame; earlier frames stay as they are. */
+  async placeAgain(key: string): Promise<Job> {
+    const client = this.requireClient();
+    const previous = this.requireJob(key);
+    if (!previous.pageImportId) throw new UserError("This page was never captured, so there is nothing to place again.");
+    const group = newGroup(this.newId(), "row", [previous.viewport.width]);
+    const request: PageImportRequest = pageImportRequest(previous.url, previous.viewport, previous.deviceScaleFactor, previous.readySelector);
+    const job = this.newJob(request, group.id, 0, { pageImportId: previous.pageImportId, phase: "capturing" });
+    const code2des = await client.createCode2Des(this.code2desRequest(job));
+    job.code2desId = code2des.code2desId;
+    job.phase = "converting";
+    this.state.groups.push(group);
+    this.state.jobs.push(job);
+    await this.persist();
+    this.notice({ level: "info", message: `Converting ${job.url} again; the new design will be placed next to your content.` });
+    this.follow(job);
+    return job;
+  }
+
+  async forgetFinished(): Promise<void> {
+    this.state.jobs = this.state.jobs.filter((job) => isActive(job));
+    const liveGroups = new Set(this.state.jobs.map((job) => job.groupId));
+    this.state.groups = this.state.groups.filter((group) => liveGroups.has(group.id));
+    this.state.batches = this.state.batches.filter((batch) => batch.status === "0");
+    await this.persist();
+  }
+
+  // --- Following -----------------------------------------------------------------------------
+
+  private resume(): void {
+    if (!this.client || this.stopped || !this.started) return;
+    for (const batch of this.state.batches) {
+      if (batch.fileKey !== this.fileKeyValue || batch.status !== "0") continue;
+      if (batch.type === "page_discovery") {
+        this.track(`discovery:${batch.id}`, () => this.followDiscovery(batch).then(() => undefined));
+      } else {
+        this.followBatch(batch);
+      }
+    }
+    for (const job of this.state.jobs) {
+      if (job.fileKey !== this.fileKeyValue) continue;
+      if (job.batchId && (job.phase === "queued" || job.phase === "capturing")) {
+        const batch = this.state.batches.find((b) => b.id === job.batchId);
+        if (batch && batch.status !== "0") this.followBatch(batch); // finished while closed: one read settles it
+        continue;
+      }
+      if (job.phase === "capturing" || job.phase === "converting") this.follow(job);
+    }
+    this.schedulePlacement();
+  }
+
+  private async startImportBatch(requests: PageImportRequest[], group: PlacementGroup, what: string): Promise<{ batch: TrackedBatch; jobs: Job[] }> {
+    const client = this.requireClient();
+    const batch = await client.createBatch({ type: "page_import", requests });
+    const tracked: TrackedBatch = {
+      id: batch.id,
+      type: "page_import",
+      fileKey: this.fileKeyValue,
+      groupId: group.id,
+      status: batch.status,
+      counts: batch.counts,
+      retryOf: batch.retryOf,
+      createdAt: batch.createdAt,
+    };
+    const jobs = requests.map((request, index) => this.newJob(request, group.id, index, { batchId: batch.id, phase: "queued" }));
+    this.state.groups.push(group);
+    this.state.batches.push(tracked);
+    this.state.jobs.push(...jobs);
+    await this.persist();
+    this.notice({ level: "info", message: `Importing ${what}…` });
+    this.followBatch(tracked);
+    return { batch: tracked, jobs };
+  }
+
+  /** Follows a single job from its Page Import (or Code2Des) to `ready`. */
+  private follow(job: Job): void {
+    this.track(`job:${job.key}`, async () => {
+      const client = this.requireClient();
+      if (job.phase === "capturing") {
+        const pageImportId = job.pageImportId;
+        if (!pageImportId) throw new Error("A capturing job has no Page Import id.");
+        const pageImport = await poll(
+          this.tolerant(async () => {
+            const current = await client.getPageImport(pageImportId);
+            return current.status === "0" ? undefined : current;
+          }),
+          this.pollOptions(),
+        );
+        if (pageImport.status === "2") {
+          await this.settle(job, "failed", `The page could not be captured: ${pageImport.errorMessage ?? "no reason given"}`);
+          return;
+        }
+        const code2des = await client.createCode2Des(this.code2desRequest(job));
+        job.code2desId = code2des.code2desId;
+        job.phase = "converting";
+        job.error = undefined;
+        await this.persist();
+      }
+      if (job.phase === "converting") {
+        const code2desId = job.code2desId;
+        if (!code2desId) throw new Error("A converting job has no Code2Des id.");
+        const code2des: Code2Des = await poll(
+          this.tolerant(async () => {
+            const current = await client.getCode2Des(code2desId);
+            return current.status === "0" ? undefined : current;
+          }),
+          this.pollOptions(),
+        );
+        if (code2des.status === "2") {
+          await this.settle(job, "failed", `The page could not be converted to a design: ${code2des.errorMessage ?? "no reason given"}`);
+          return;
+        }
+        job.warnings = code2des.warningCount ?? 0;
+        if (code2des.materializedNodeId) {
+          // Placed by an earlier session (its record reached the API before the plugin closed).
+          job.nodeId = code2des.materializedNodeId;
+          await this.settle(job, "placed");
+          return;
+        }
+        job.phase = "ready";
+        job.error = undefined;
+        job.updatedAt = now();
+        await this.persist();
+        this.schedulePlacement();
+      }
+    }, job);
+  }
+
+  /** Follows a `page_import` batch: item statuses drive its jobs until every item is terminal. */
+  private followBatch(batch: TrackedBatch): void {
+    this.track(`batch:${batch.id}`, async () => {
+      await poll(
+        this.tolerant(async () => {
+          await this.refreshBatch(batch);
+          return batch.status === "0" ? undefined : true;
+        }),
+        this.pollOptions(),
+      );
+    });
+  }
+
+  private async refreshBatch(batch: TrackedBatch): Promise<void> {
+    const client = this.requireClient();
+    const current = await client.getBatch(batch.id);
+    batch.status = current.status;
+    batch.counts = current.counts;
+    await this.refreshBatchItems(batch);
+    await this.persist();
+  }
+
+  private async refreshBatchItems(batch: TrackedBatch): Promise<void> {
+    const client = this.requireClient();
+    const items = await client.listBatchItems(batch.id);
+    for (const item of items) {
+      const job = this.state.jobs.find((j) => j.batchId === batch.id && j.slot === item.position);
+      if (!job) continue;
+      job.batchItemId = item.id;
+      if (job.phase !== "queued" && job.phase !== "capturing") continue;
+      if (item.jobId) job.pageImportId = item.jobId;
+      switch (item.status) {
+        case "0":
+          if (item.jobId && job.phase === "queued") {
+            job.phase = "capturing";
+            job.updatedAt = now();
+          }
+          break;
+        case "1":
+          if (!item.jobId) break;
+          job.phase = "capturing";
+          job.updatedAt = now();
+          this.follow(job); // the Page Import is complete: the job's own follower converts it
+          break;
+        case "2":
+          await this.settle(job, "failed", `The page could not be imported: ${await this.itemError(item)}`, false);
+          break;
+        case "3":
+          await this.settle(job, "cancelled", undefined, false);
+          break;
+      }
+    }
+    this.postState();
+  }
+
+  /** A failed item's reason: its own, else its Page Import's (where the capture stored it). */
+  private async itemError(item: BatchItem): Promise<string> {
+    if (item.errorMessage) return item.errorMessage;
+    if (item.jobId) {
+      try {
+        const pageImport = await this.requireClient().getPageImport(item.jobId);
+        if (pageImport.errorMessage) return pageImport.errorMessage;
+      } catch {
+        // The batch's own status is what matters; the reason is a courtesy.
+      }
+    }
+    return "no reason given";
+  }
+
+  private async followDiscovery(batch: TrackedBatch): Promise<DiscoveryView> {
+    const client = this.requireClient();
+    const discovery: Discovery = await poll(
+      this.tolerant(async () => {
+        const current = await client.getDiscovery(batch.id);
+        return current.status === "0" ? undefined : current;
+      }),
+      this.pollOptions(),
+    );
+    const view: DiscoveryView = {
+      batchId: batch.id,
+      homepage: batch.homepage ?? "",
+      status: discovery.status,
+      pages: discovery.pages.map((p) => ({ url: p.url, title: p.title, description: p.description, depth: p.depth })),
+      truncated: discovery.truncated,
+    };
+    if (discovery.status === "2") {
+      view.error = `Pages could not be discovered: ${discovery.errorMessage ?? "no reason given"}`;
+      batch.error = view.error;
+    }
+    const current = await client.getBatch(batch.id);
+    batch.status = current.status;
+    batch.counts = current.counts;
+    await this.persist();
+    this.discoveries.set(batch.id, view);
+    this.post({ type: "discovery", discovery: view });
+    if (view.error) this.notice({ level: "error", message: view.error });
+    else this.notice({ level: "success", message: `Found ${view.pages.length} page(s)${view.truncated ? " (more exist)" : ""}.` });
+    return view;
+  }
+
+  /** Runs `task` once per id at a time; its failure becomes a visible error on the job. */
+  private track(id: string, task: () => Promise<void>, job?: Job): void {
+    if (this.stopped || this.running.has(id)) return;
+    const promise = (async () => {
+      try {
+        await task();
+      } catch (error) {
+        if (error instanceof PollStopped || this.stopped) return;
+        if (isTransient(error)) {
+          // The API is out of reach or unwell: the job itself may well finish. Keep its phase
+          // (and so its place in clientStorage); following resumes on reconnect or reopen.
+          const message = `${errorText(error)} Following is paused; it resumes when you connect again or reopen the plugin.`;
+          if (job) {
+            job.error = message;
+            await this.persist();
+          }
+          this.notice({ level: "error", message: job ? `${job.url}: ${message}` : message });
+        } else if (job) {
+          await this.settle(job, "failed", errorText(error));
+        } else {
+          this.fail(error);
+        }
+      } finally {
+        this.running.delete(id);
+      }
+    })();
+    this.running.set(id, promise);
+  }
+
+  // --- Placement -----------------------------------------------------------------------------
+
+  /** Places every job that is ready and whose slot can be computed, one at a time. */
+  private schedulePlacement(): void {
+    if (this.stopped) return;
+    this.placementPending = true;
+    this.placementChain = this.placementChain
+      .then(async () => {
+        this.placementPending = false;
+        for (let progress = true; progress && !this.stopped; ) {
+          progress = false;
+          const ready = this.state.jobs.filter((j) => j.phase === "ready" && j.fileKey === this.fileKeyValue);
+          for (const job of ready) {
+            if (this.stopped) return;
+            if (await this.place(job)) progress = true;
+          }
+        }
+      })
+      .catch((error: unknown) => this.fail(error));
+  }
+
+  /** Places one ready job if its slot is known; true when something changed. */
+  private async place(job: Job): Promise<boolean> {
+    const client = this.requireClient();
+    const code2desId = job.code2desId;
+    if (!code2desId) return false;
+    const group = this.state.groups.find((g) => g.id === job.groupId) ?? newGroup(job.groupId, "row", [job.viewport.width]);
+    if (!this.state.groups.includes(group)) this.state.groups.push(group);
+    const page = this.figma.currentPage;
+    const origin = group.origin ?? groupOrigin(this.pageContent(page, group), this.reservedAreas(group));
+    const position = slotPosition(group, job.slot, origin);
+    if (!position) return false;
+    try {
+      let root = await this.previouslyPlaced(code2desId);
+      if (!root) {
+        const result = await client.getFullResult(code2desId);
+        const materialized = await materialize(this.figma, result, {
+          parent: page,
+          x: position.x,
+          y: position.y,
+          onProgress: (done, total) => this.reportProgress(job.key, done, total),
+        });
+        root = materialized.root;
+        root.name = `${job.url} — ${viewportLabel(job.viewport)}`;
+        root.setPluginData(NODE_JOB_DATA, code2desId);
+        this.figma.root.setPluginData(PLACED_DATA_PREFIX + code2desId, root.id);
+        job.warnings = materialized.warnings.length;
+      }
+      group.origin = origin;
+      const slot = group.slots[job.slot];
+      if (slot) {
+        slot.width = root.width;
+        slot.height = root.height;
+      }
+      job.nodeId = root.id;
+      job.phase = "placed";
+      job.error = undefined;
+      job.updatedAt = now();
+      this.progress.delete(job.key);
+      await this.persist();
+      await this.reveal(this.groupNodes(group, root));
+      await this.record(client, job, code2desId, root.id);
+    } catch (error) {
+      this.progress.delete(job.key);
+      await this.settle(job, "failed", `The design could not be placed: ${errorText(error)}`);
+    }
+    return true;
+  }
+
+  /** `PUT …/materialization`; when another placement was recorded first, says which node that is. */
+  private async record(client: PageportClient, job: Job, code2desId: string, nodeId: string): Promise<void> {
+    let answer: Code2Des;
+    try {
+      answer = await client.putMaterialization(code2desId, nodeId);
+    } catch (error) {
+      job.error = `Placed, but the placement could not be recorded: ${errorText(error)}`;
+      await this.persist();
+      this.notice({ level: "error", message: job.error });
+      return;
+    }
+    if (answer.materializedNodeId && answer.materializedNodeId !== nodeId) {
+      job.recordedNodeId = answer.materializedNodeId;
+      await this.persist();
+      this.notice({
+        level: "warning",
+        message: `This design had already been placed as node ${answer.materializedNodeId} (the first placement is the one on record). The new frame ${nodeId} was left as it is.`,
+      });
+      return;
+    }
+    const warnings = job.warnings ? ` with ${job.warnings} warning(s)` : "";
+    this.notice({ level: "success", message: `Placed ${job.url} (${viewportLabel(job.viewport)})${warnings}.` });
+  }
+
+  /** A frame this file already holds for that Code2Des (placed before the plugin closed). */
+  private async previouslyPlaced(code2desId: string): Promise<FrameNode | null> {
+    const id = this.figma.root.getPluginData(PLACED_DATA_PREFIX + code2desId);
+    if (!id) return null;
+    const node = await this.figma.getNodeByIdAsync(id);
+    if (node && !node.removed && node.type === "FRAME") return node;
+    return null;
+  }
+
+  private pageContent(page: PageNode, group: PlacementGroup): Rect[] {
+    const own = new Set(this.state.jobs.filter((j) => j.groupId === group.id && j.nodeId).map((j) => j.nodeId));
+    return topLevelRects({ children: page.children.filter((node) => !own.has(node.id)) });
+  }
+
+  /** Room kept for other groups that have started placing and are not finished. */
+  private reservedAreas(except: PlacementGroup): Rect[] {
+    const rects: Rect[] = [];
+    for (const group of this.state.groups) {
+      if (group === except || !group.origin) continue;
+      const unfinished = this.state.jobs.some((j) => j.groupId === group.id && isActive(j));
+      if (!unfinished) continue;
+      const area = reservedArea(group);
+      if (area) rects.push(area);
+    }
+    return rects;
+  }
+
+  private groupNodes(group: PlacementGroup, latest: SceneNode): SceneNode[] {
+    const nodes = new Set<SceneNode>([latest]);
+    for (const job of this.state.jobs) {
+      if (job.groupId !== group.id || !job.nodeId || job.nodeId === latest.id) continue;
+      const child = this.figma.currentPage.children.find((n) => n.id === job.nodeId);
+      if (child) nodes.add(child);
+    }
+    return [...nodes];
+  }
+
+  private async reveal(nodes: SceneNode[]): Promise<void> {
+    const first = nodes[0];
+    if (!first) return;
+    let page: BaseNode | null = first.parent;
+    while (page && page.type !== "PAGE") page = page.parent;
+    if (page && page.type === "PAGE" && page.id !== this.figma.currentPage.id) {
+      await this.figma.setCurrentPageAsync(page);
+    }
+    this.figma.currentPage.selection = nodes;
+    this.figma.viewport.scrollAndZoomIntoView(nodes);
+  }
+
+  /** Materializer progress to the UI, about fifty updates per design at most. */
+  private reportProgress(key: string, done: number, total: number): void {
+    const last = this.progress.get(key);
+    this.progress.set(key, { done, total });
+    const step = Math.max(1, Math.floor(total / 50));
+    if (!last || done >= total || done - last.done >= step || done < last.done) {
+      this.post({ type: "job-progress", key, done, total });
+    } else {
+      this.progress.set(key, last);
+    }
+  }
+
+  // --- State ---------------------------------------------------------------------------------
+
+  /** A job reaches a terminal phase; its grid slot is settled so later rows can be placed. */
+  private async settle(job: Job, phase: "failed" | "cancelled" | "placed", error?: string, announce = true): Promise<void> {
+    job.phase = phase;
+    job.updatedAt = now();
+    if (error !== undefined) job.error = error;
+    if (phase !== "placed") {
+      const slot = this.state.groups.find((g) => g.id === job.groupId)?.slots[job.slot];
+      if (slot && slot.height === null) slot.height = 0;
+    }
+    await this.persist();
+    if (announce && error) this.notice({ level: "error", message: `${job.url}: ${error}` });
+    this.schedulePlacement();
+  }
+
+  private persist(): Promise<void> {
+    const snapshot = this.state;
+    this.saving = this.saving.then(() => saveState(this.figma.clientStorage, snapshot)).catch((error: unknown) => this.fail(error));
+    this.postState();
+    return this.saving;
+  }
+
+  private newJob(request: PageImportRequest, groupId: string, slot: number, extra: Partial<Job> & { phase: Job["phase"] }): Job {
+    const stamp = now();
+    const job: Job = {
+      key: this.newId(),
+      url: request.url,
+      viewport: { width: request.viewport.width, height: request.viewport.height },
+      deviceScaleFactor: request.deviceScaleFactor ?? 1,
+      fileKey: this.fileKeyValue,
+      groupId,
+      slot,
+      createdAt: stamp,
+      updatedAt: stamp,
+      ...extra,
+    };
+    if (request.readySelector !== undefined) job.readySelector = request.readySelector;
+    return job;
+  }
+
+  private code2desRequest(job: Job) {
+    return {
+      pageImportId: job.pageImportId ?? "",
+      figmaFileKey: this.fileKeyValue,
+      screenId: screenId(job.url, job.viewport),
+      placementTarget: `page:${this.figma.currentPage.id}`,
+    };
+  }
+
+  private makeClient(settings: Settings): PageportClient {
+    return new PageportClient({ apiUrl: settings.apiUrl, token: settings.token, projectId: settings.projectId, fetch: this.fetchFn, newId: this.newId });
+  }
+
+  private requireClient(): PageportClient {
+    if (!this.client) throw new UserError("Connect to the Pageport API first (Connect tab).");
+    return this.client;
+  }
+
+  private requireJob(key: string): Job {
+    const job = this.state.jobs.find((j) => j.key === key);
+    if (!job) throw new UserError("That job is no longer in the list.");
+    return job;
+  }
+
+  /** A poll step that rides out a few transient errors (network, 5xx) before giving up. */
+  private tolerant<T>(step: () => Promise<T | undefined>): () => Promise<T | undefined> {
+    let failures = 0;
+    return async () => {
+      try {
+        const value = await step();
+        failures = 0;
+        return value;
+      } catch (error) {
+        if (!isTransient(error) || ++failures > TRANSIENT_RETRIES) throw error;
+        return undefined;
+      }
+    };
+  }
+
+  private pollOptions() {
+    return { backoff: this.backoff, sleep: (ms: number) => this.sleep(ms), stopped: () => this.stopped };
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        this.wakers.delete(wake);
+        clearTimeout(handle);
+        resolve();
+      };
+      const handle = setTimeout(wake, ms);
+      this.wakers.add(wake);
+    });
+  }
+
+  // --- Reporting -----------------------------------------------------------------------------
+
+  view(): StateView {
+    return {
+      connected: this.client !== null,
+      settings: {
+        apiUrl: this.settings?.apiUrl ?? this.defaultApiUrl,
+        token: this.settings?.token ?? "",
+        projectId: this.settings?.projectId ?? null,
+      },
+      defaultApiUrl: this.defaultApiUrl,
+      fileKey: this.fileKeyValue,
+      jobs: this.state.jobs.map((job) => this.jobView(job)),
+      batches: this.state.batches.map((batch) => batchView(batch)),
+    };
+  }
+
+  private jobView(job: Job): JobView {
+    const view: JobView = { key: job.key, url: job.url, viewport: job.viewport, phase: job.phase, updatedAt: job.updatedAt };
+    if (job.batchId) view.batchId = job.batchId;
+    if (job.pageImportId) view.pageImportId = job.pageImportId;
+    if (job.code2desId) view.code2desId = job.code2desId;
+    if (job.nodeId) view.nodeId = job.nodeId;
+    if (job.recordedNodeId) view.recordedNodeId = job.recordedNodeId;
+    if (job.warnings !== undefined) view.warnings = job.warnings;
+    if (job.error) view.error = job.error;
+    const progress = this.progress.get(job.key);
+    if (progress) view.progress = progress;
+    return view;
+  }
+
+  private postState(): void {
+    if (!this.started) return;
+    this.post({ type: "state", state: this.view() });
+  }
+
+  private post(message: MainToUi): void {
+    try {
+      this.postFn(message);
+    } catch {
+      // The UI may be closed; the state is in clientStorage and is sent again when it opens.
+    }
+  }
+
+  notice(notice: Notice): void {
+    this.post({ type: "notice", notice });
+    if (notice.level === "error") this.figma.notify(truncate(notice.message, 300), { error: true });
+    else if (notice.level !== "info") this.figma.notify(truncate(notice.message, 300));
+  }
+
+  /** Any error: plain words to the UI and to `figma.notify`. */
+  fail(error: unknown): void {
+    const message = error instanceof ApiError || error instanceof UserError ? error.message : `Something went wrong: ${errorText(error)}`;
+    this.notice({ level: "error", message });
+  }
+}
+
+/** The API could not be reached or failed on its side: worth trying again later. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === "unreachable" || error.kind === "server");
+}
+
+/** A problem with what the user asked for, in words for them. */
+export class UserError extends Error {
+  override readonly name = "UserError";
+}
+
+export function screenId(url: string, viewport: Viewport): string {
+  const slug = url
+    .replace(/^https?:\/\//i, "")
+    .replace(/[^a-zA-Z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .toLowerCase();
+  const suffix = `-${viewport.width}x${viewport.height}`;
+  return `${slug.slice(0, 255 - suffix.length) || "page"}${suffix}`;
+}
+
+function requestOfItem(item: BatchItem): PageImportRequest {
+  const request = item.request as Partial<PageImportRequest>;
+  const viewport = request.viewport && typeof request.viewport === "object" ? request.viewport : { width: 1440, height: 900 };
+  return pageImportRequest(String(request.url ?? ""), viewport, typeof request.deviceScaleFactor === "number" ? request.deviceScaleFactor : 1, typeof request.readySelector === "string" ? request.readySelector : undefined);
+}
+
+function batchView(batch: TrackedBatch): BatchView {
+  const view: BatchView = { id: batch.id, type: batch.type, status: batch.status, createdAt: batch.createdAt };
+  if (batch.counts) {
+    const { total, processing, completed, failed, cancelled } = batch.counts;
+    view.counts = { total, processing, completed, failed, cancelled };
+  }
+  if (batch.retryOf !== undefined) view.retryOf = batch.retryOf;
+  if (batch.homepage) view.homepage = batch.homepage;
+  if (batch.error) view.error = batch.error;
+  return view;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,19 @@
+/**
+ * The Figma file's identity sent as `figmaFileKey`: `figma.fileKey` when Figma gives it (private
+ * plugins, or with the file-key permission), else a random key created once and stored in the
+ * document itself (root plugin data), so it travels with the file and is the same for everyone
+ * who opens it.
+ */
+import { uuidV4 } from "../api/uuid";
+
+export const FILE_KEY_DATA = "pageport.fileKey";
+
+export function fileKey(figma: PluginAPI, newKey: () => string = () => `local-${uuidV4().replace(/-/g, "")}`): string {
+  const given = figma.fileKey;
+  if (typeof given === "string" && given !== "") return given;
+  const stored = figma.root.getPluginData(FILE_KEY_DATA);
+  if (stored !== "") return stored;
+  const key = newKey();
+  figma.root.setPluginData(FILE_KEY_DATA, key);
+  return key;
+}

@@ -1,0 +1,96 @@
+/**
+ * Messages between the UI iframe and the main thread. The UI sends `UiToMain` through
+ * `parent.postMessage({pluginMessage: …}, "*")`; the main thread answers with `MainToUi`
+ * through `figma.ui.postMessage`.
+ */
+import type { ImportForm, Viewport } from "./presets";
+
+export interface SettingsView {
+  apiUrl: string;
+  /** The token is the user's own; the UI shows it masked and sends it back unchanged. */
+  token: string;
+  projectId: number | null;
+}
+
+export type JobPhaseView = "queued" | "capturing" | "converting" | "ready" | "placed" | "failed" | "cancelled";
+
+export interface JobView {
+  key: string;
+  url: string;
+  viewport: Viewport;
+  phase: JobPhaseView;
+  batchId?: string;
+  pageImportId?: string;
+  code2desId?: string;
+  nodeId?: string;
+  recordedNodeId?: string;
+  warnings?: number;
+  error?: string;
+  /** Materializer progress while placing. */
+  progress?: { done: number; total: number };
+  updatedAt: string;
+}
+
+export interface BatchView {
+  id: string;
+  type: "page_import" | "code2des" | "page_discovery";
+  status: "0" | "1" | "2" | "3";
+  counts?: { total: number; processing: number; completed: number; failed: number; cancelled: number };
+  retryOf?: string | null;
+  homepage?: string;
+  createdAt: string;
+  error?: string;
+}
+
+export interface DiscoveryView {
+  batchId: string;
+  homepage: string;
+  status: "0" | "1" | "2";
+  pages: { url: string; title: string | null; description: string | null; depth: number }[];
+  truncated: boolean;
+  error?: string;
+}
+
+export interface StateView {
+  connected: boolean;
+  settings: SettingsView;
+  /** The API URL baked into this build (the stage's), for the Connect form. */
+  defaultApiUrl: string;
+  fileKey: string;
+  jobs: JobView[];
+  batches: BatchView[];
+}
+
+export interface ManyPagesRequest {
+  urls: string[];
+  viewport: Viewport;
+  deviceScaleFactor: number;
+}
+
+export type UiToMain =
+  | { type: "ui-ready" }
+  | { type: "connect"; apiUrl: string; token: string; projectId: number }
+  | { type: "disconnect" }
+  | { type: "import"; form: ImportForm }
+  | { type: "import-many"; request: ManyPagesRequest }
+  | { type: "discover"; homepage: string; maxPages: number }
+  | { type: "show-job"; key: string }
+  | { type: "place-again"; key: string }
+  | { type: "cancel-batch"; batchId: string }
+  | { type: "retry-batch"; batchId: string }
+  | { type: "forget-finished" }
+  | { type: "resize"; width: number; height: number };
+
+export type Notice = { level: "info" | "success" | "warning" | "error"; message: string };
+
+export type MainToUi =
+  | { type: "state"; state: StateView }
+  | { type: "connect-result"; ok: boolean; message: string }
+  | { type: "discovery"; discovery: DiscoveryView }
+  | { type: "job-progress"; key: string; done: number; total: number }
+  | { type: "notice"; notice: Notice }
+  | { type: "deleted-node"; key: string; message: string };
+
+export function isUiToMain(value: unknown): value is UiToMain {
+  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+}

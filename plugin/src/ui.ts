@@ -1,0 +1,229 @@
+/** The plugin's UI (iframe): plain DOM; talks to the main thread only through messages. */
+import type { DiscoveryView, JobView, MainToUi, StateView, UiToMain } from "./shared/messages";
+import { checkImportForm, parseUrlList, VIEWPORT_PRESETS, type PresetName, type Viewport } from "./shared/presets";
+import { batchLabel, jobTitle, phaseLabel } from "./ui/format";
+
+let state: StateView | null = null;
+let discovery: DiscoveryView | null = null;
+const deletedNodes = new Map<string, string>();
+let connectFormFilled = false;
+
+function send(message: UiToMain): void {
+  parent.postMessage({ pluginMessage: message }, "*");
+}
+
+function $(id: string): HTMLElement {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing from ui.html`);
+  return element;
+}
+const input = (id: string) => $(id) as HTMLInputElement;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) if (value !== undefined) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+function setStatus(id: string, text: string, level: "info" | "error" | "success" = "info"): void {
+  const box = $(id);
+  box.textContent = text;
+  box.className = `status ${level}`;
+}
+
+// --- Tabs --------------------------------------------------------------------------------------
+
+function showTab(name: string): void {
+  document.querySelectorAll<HTMLButtonElement>("nav button").forEach((button) => button.setAttribute("aria-selected", String(button.dataset.tab === name)));
+  document.querySelectorAll("section").forEach((section) => section.classList.toggle("active", section.id === `tab-${name}`));
+}
+document.querySelectorAll<HTMLButtonElement>("nav button").forEach((button) => button.addEventListener("click", () => showTab(button.dataset.tab ?? "connect")));
+
+// --- Connect -----------------------------------------------------------------------------------
+
+$("connect-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  setStatus("connect-status", "Checking…");
+  send({ type: "connect", apiUrl: input("api-url").value, token: input("token").value, projectId: Number(input("project-id").value) });
+});
+$("disconnect").addEventListener("click", () => send({ type: "disconnect" }));
+
+// --- Import ------------------------------------------------------------------------------------
+
+function selectedViewports(): Viewport[] {
+  const viewports: Viewport[] = [];
+  document.querySelectorAll<HTMLInputElement>('input[name="preset"]:checked').forEach((box) => viewports.push(VIEWPORT_PRESETS[box.value as PresetName]));
+  if (input("custom-on").checked) viewports.push({ width: Number(input("custom-width").value), height: Number(input("custom-height").value) });
+  return viewports;
+}
+
+$("import-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = {
+    url: input("import-url").value,
+    viewports: selectedViewports(),
+    deviceScaleFactor: Number(($("scale") as HTMLSelectElement).value),
+    readySelector: input("ready-selector").value,
+  };
+  const checked = checkImportForm(form);
+  if (!checked.ok) {
+    setStatus("import-status", checked.errors.join("\n"), "error");
+    return;
+  }
+  setStatus("import-status", checked.value.length > 1 ? `Importing at ${checked.value.length} viewports; follow it in Jobs.` : "Importing; follow it in Jobs.");
+  send({ type: "import", form });
+});
+
+// --- Many pages --------------------------------------------------------------------------------
+
+$("discover").addEventListener("click", () => {
+  const homepage = input("homepage").value;
+  setStatus("many-status", "Looking for pages…");
+  send({ type: "discover", homepage, maxPages: Number(input("max-pages").value) });
+});
+
+function renderDiscovery(): void {
+  const list = $("discovered");
+  list.replaceChildren();
+  if (!discovery) return;
+  if (discovery.error) {
+    setStatus("many-status", discovery.error, "error");
+    return;
+  }
+  for (const page of discovery.pages) {
+    const box = el("input", { type: "checkbox", "data-url": page.url });
+    box.checked = true;
+    const text = el("div", {}, el("div", { class: "title" }, page.title ?? page.url), el("div", { class: "meta" }, page.url));
+    if (page.description) text.append(el("div", { class: "meta" }, page.description));
+    list.append(el("li", {}, box, text));
+  }
+  setStatus("many-status", `${discovery.pages.length} page(s) found${discovery.truncated ? " (the site has more)" : ""}. Untick what you do not want.`, "success");
+}
+
+$("many-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const urls: string[] = [];
+  const pasted = input("many-urls").value;
+  if (pasted.trim() !== "") {
+    const parsed = parseUrlList(pasted);
+    if (!parsed.ok) {
+      setStatus("many-status", parsed.errors.join("\n"), "error");
+      return;
+    }
+    urls.push(...parsed.value);
+  }
+  document.querySelectorAll<HTMLInputElement>("#discovered input:checked").forEach((box) => {
+    const url = box.dataset.url;
+    if (url && !urls.includes(url)) urls.push(url);
+  });
+  if (urls.length === 0) {
+    setStatus("many-status", "Paste some URLs or find and tick some pages first.", "error");
+    return;
+  }
+  const preset = ($("many-viewport") as HTMLSelectElement).value as PresetName;
+  send({ type: "import-many", request: { urls, viewport: VIEWPORT_PRESETS[preset], deviceScaleFactor: Number(($("many-scale") as HTMLSelectElement).value) } });
+  setStatus("many-status", `Importing ${urls.length} page(s); follow them in Jobs.`);
+});
+
+// --- Jobs --------------------------------------------------------------------------------------
+
+$("forget").addEventListener("click", () => send({ type: "forget-finished" }));
+
+function button(text: string, message: UiToMain): HTMLButtonElement {
+  const b = el("button", { class: "link", type: "button" }, text);
+  b.addEventListener("click", () => send(message));
+  return b;
+}
+
+function renderJob(job: JobView): HTMLLIElement {
+  const item = el("li", {}, el("div", { class: "title" }, jobTitle(job)), el("div", { class: "meta" }, phaseLabel(job)));
+  if (job.progress && job.phase === "ready") {
+    const bar = el("progress");
+    bar.max = job.progress.total;
+    bar.value = job.progress.done;
+    item.append(bar);
+  }
+  if (job.error) item.append(el("div", { class: "error" }, job.error));
+  if (job.recordedNodeId) item.append(el("div", { class: "meta" }, `On record: node ${job.recordedNodeId} (placed first).`));
+  const deleted = deletedNodes.get(job.key);
+  if (deleted) item.append(el("div", { class: "error" }, deleted));
+  const actions = el("div");
+  if (job.code2desId && (job.phase === "placed" || job.phase === "failed")) actions.append(button("Show", { type: "show-job", key: job.key }));
+  if (job.pageImportId && (job.phase === "placed" || job.phase === "failed")) actions.append(button("Place again", { type: "place-again", key: job.key }));
+  if (actions.childNodes.length > 0) item.append(actions);
+  return item;
+}
+
+function render(): void {
+  if (!state) return;
+  const s = state;
+  if (!connectFormFilled) {
+    // Filled once from what is stored; after that the form is the user's until they connect.
+    connectFormFilled = true;
+    input("api-url").value = s.settings.apiUrl || s.defaultApiUrl;
+    input("token").value = s.settings.token;
+    input("project-id").value = s.settings.projectId === null ? "" : String(s.settings.projectId);
+  }
+  $("file-key").textContent = s.connected ? `Connected. This file's key: ${s.fileKey}` : "Not connected.";
+  const batches = $("batches");
+  batches.replaceChildren(
+    ...[...s.batches].reverse().map((batch) => {
+      const item = el("li", {}, el("div", { class: "title" }, batchLabel(batch)));
+      if (batch.error) item.append(el("div", { class: "error" }, batch.error));
+      const actions = el("div");
+      if (batch.status === "0") actions.append(button("Cancel", { type: "cancel-batch", batchId: batch.id }));
+      if (batch.status !== "0" && batch.type === "page_import" && batch.counts && batch.counts.failed > 0) {
+        actions.append(button("Retry failed", { type: "retry-batch", batchId: batch.id }));
+      }
+      if (actions.childNodes.length > 0) item.append(actions);
+      return item;
+    }),
+  );
+  $("jobs").replaceChildren(...[...s.jobs].reverse().map(renderJob));
+}
+
+// --- From the main thread ----------------------------------------------------------------------
+
+window.onmessage = (event: MessageEvent) => {
+  const message = (event.data as { pluginMessage?: MainToUi } | null)?.pluginMessage;
+  if (!message) return;
+  switch (message.type) {
+    case "state":
+      state = message.state;
+      if (!state.connected) showTab("connect");
+      render();
+      break;
+    case "connect-result":
+      setStatus("connect-status", message.message, message.ok ? "success" : "error");
+      if (message.ok) showTab("import");
+      break;
+    case "discovery":
+      discovery = message.discovery;
+      renderDiscovery();
+      break;
+    case "job-progress":
+      if (state) {
+        const job = state.jobs.find((j) => j.key === message.key);
+        if (job) {
+          job.progress = { done: message.done, total: message.total };
+          render();
+        }
+      }
+      break;
+    case "deleted-node":
+      deletedNodes.set(message.key, message.message);
+      render();
+      break;
+    case "notice": {
+      const box = $("notices");
+      const line = el("div", { class: message.notice.level }, message.notice.message);
+      box.append(line);
+      while (box.childElementCount > 3) box.firstElementChild?.remove();
+      setTimeout(() => line.remove(), message.notice.level === "error" ? 20_000 : 6_000);
+      break;
+    }
+  }
+};
+
+send({ type: "ui-ready" });

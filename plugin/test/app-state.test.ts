@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { createTestFigma, testControls } from "./figma";
+import { FILE_KEY_DATA, fileKey } from "../src/app/identity";
+import { emptyState, loadSettings, loadState, saveSettings, saveState, STATE_KEY, type AppState } from "../src/app/state";
+import { AppController } from "../src/app/controller";
+import type { FetchLike } from "../src/api/client";
+import { newGroup } from "../src/app/placement";
+import type { MainToUi } from "../src/shared/messages";
+
+// A real fetch (no mock): these tests only ever reach a closed loopback port.
+const realFetch: FetchLike = (url, init) => fetch(url, init);
+const CLOSED_API = "http://127.0.0.1:9";
+const fast = { initialMs: 10, factor: 2, maxMs: 50, jitter: 0 };
+
+describe("file identity", () => {
+  it("is figma.fileKey when Figma gives one, and nothing is stored", () => {
+    const figma = createTestFigma({ fileKey: "AbC123" });
+    expect(fileKey(figma)).toBe("AbC123");
+    expect(figma.root.getPluginData(FILE_KEY_DATA)).toBe("");
+  });
+
+  it("is otherwise a random key stored once in the document and reused", () => {
+    const figma = createTestFigma();
+    const first = fileKey(figma);
+    expect(first).toMatch(/^local-[0-9a-f]{32}$/);
+    expect(figma.root.getPluginData(FILE_KEY_DATA)).toBe(first);
+    expect(fileKey(figma)).toBe(first);
+    expect(fileKey(figma, () => "other")).toBe(first);
+    expect(fileKey(createTestFigma())).not.toBe(first);
+  });
+});
+
+describe("clientStorage", () => {
+  it("keeps settings and state, and ignores what it cannot read", async () => {
+    const figma = createTestFigma();
+    expect(await loadSettings(figma.clientStorage)).toBeNull();
+    await saveSettings(figma.clientStorage, { apiUrl: "http://127.0.0.1:8000", token: "t", projectId: 7 });
+    expect(await loadSettings(figma.clientStorage)).toEqual({ apiUrl: "http://127.0.0.1:8000", token: "t", projectId: 7 });
+
+    expect(await loadState(figma.clientStorage)).toEqual(emptyState());
+    const state: AppState = { ...emptyState(), groups: [newGroup("g", "row", [1440])] };
+    await saveState(figma.clientStorage, state);
+    expect(await loadState(figma.clientStorage)).toEqual(state);
+
+    await figma.clientStorage.setAsync(STATE_KEY, { version: 999, jobs: "?" });
+    expect(await loadState(figma.clientStorage)).toEqual(emptyState());
+  });
+});
+
+function storedJobState(fileKeyValue: string, apiUrl = CLOSED_API): AppState {
+  const stamp = new Date().toISOString();
+  return {
+    version: 1,
+    groups: [newGroup("g1", "row", [1440])],
+    batches: [],
+    jobs: [
+      {
+        key: "job-1",
+        url: "https://example.com/",
+        viewport: { width: 1440, height: 900 },
+        deviceScaleFactor: 1,
+        fileKey: fileKeyValue,
+        groupId: "g1",
+        slot: 0,
+        pageImportId: "01a23404-a927-7bb0-a7fe-f84a0464a7e0",
+        phase: "capturing",
+        createdAt: stamp,
+        updatedAt: stamp,
+      },
+    ],
+    ...(apiUrl ? {} : {}),
+  };
+}
+
+describe("resume after the plugin closed", () => {
+  it("a new controller picks up a stored job; an unreachable API pauses it (kept for later) and says so in the UI and figma.notify", async () => {
+    const figma = createTestFigma({ fileKey: "file-1" });
+    await saveSettings(figma.clientStorage, { apiUrl: CLOSED_API, token: "t", projectId: 1 });
+    await saveState(figma.clientStorage, storedJobState("file-1"));
+
+    const controller = new AppController({ figma, fetch: realFetch, backoff: fast });
+    await controller.start();
+    await controller.idle();
+
+    const job = controller.jobs[0];
+    // Out of reach is not a failure of the job: it stays where it was, to be resumed later.
+    expect(job?.phase).toBe("capturing");
+    expect(job?.error).toMatch(/^Cannot reach the Pageport API at http:\/\/127\.0\.0\.1:9.*Following is paused/);
+    const controls = testControls(figma);
+    expect(controls.notifications.some((n) => n.message.includes("Cannot reach the Pageport API") && n.options?.error)).toBe(true);
+    const notices = (controls.uiMessages as MainToUi[]).filter((m) => m.type === "notice");
+    expect(notices.some((m) => m.type === "notice" && m.notice.level === "error" && m.notice.message.includes("Cannot reach"))).toBe(true);
+    // Still stored as in flight: the next session follows it again.
+    expect((await loadState(figma.clientStorage)).jobs[0]?.phase).toBe("capturing");
+    expect((await loadState(figma.clientStorage)).jobs[0]?.error).toMatch(/Following is paused/);
+  });
+
+  it("leaves another file's jobs alone, and follows nothing until connected", async () => {
+    const figma = createTestFigma({ fileKey: "file-2" });
+    await saveState(figma.clientStorage, storedJobState("file-1"));
+    const unconnected = new AppController({ figma, fetch: realFetch, backoff: fast });
+    await unconnected.start();
+    await unconnected.idle();
+    expect(unconnected.jobs[0]?.phase).toBe("capturing");
+
+    await saveSettings(figma.clientStorage, { apiUrl: CLOSED_API, token: "t", projectId: 1 });
+    const connected = new AppController({ figma, fetch: realFetch, backoff: fast });
+    await connected.start();
+    await connected.idle();
+    expect(connected.jobs[0]?.phase).toBe("capturing");
+  });
+
+  it("stop() (closing) ends following without touching what is stored", async () => {
+    const figma = createTestFigma({ fileKey: "file-1" });
+    await saveSettings(figma.clientStorage, { apiUrl: CLOSED_API, token: "t", projectId: 1 });
+    await saveState(figma.clientStorage, storedJobState("file-1"));
+    const controller = new AppController({ figma, fetch: realFetch, backoff: fast });
+    await controller.start();
+    controller.stop();
+    await controller.idle();
+    expect((await loadState(figma.clientStorage)).jobs[0]?.phase).toBe("capturing");
+  });
+});
+
+describe("messages from the UI", () => {
+  it("an action before connecting is refused in words, never silently", async () => {
+    const figma = createTestFigma();
+    const controller = new AppController({ figma, fetch: realFetch, backoff: fast });
+    await controller.start();
+    await controller.handleMessage({ type: "import", form: { url: "https://example.com/", viewports: [{ width: 1440, height: 900 }], deviceScaleFactor: 1 } });
+    const controls = testControls(figma);
+    expect(controls.notifications.at(-1)?.message).toBe("Connect to the Pageport API first (Connect tab).");
+    expect(controls.notifications.at(-1)?.options?.error).toBe(true);
+  });
+
+  it("connect explains an unreachable API and keeps no settings", async () => {
+    const figma = createTestFigma();
+    const controller = new AppController({ figma, fetch: realFetch, backoff: fast });
+    await controller.start();
+    await controller.handleMessage({ type: "connect", apiUrl: CLOSED_API, token: "t", projectId: 1 });
+    const result = (testControls(figma).uiMessages as MainToUi[]).find((m) => m.type === "connect-result");
+    expect(result).toMatchObject({ type: "connect-result", ok: false });
+    expect(result?.type === "connect-result" && result.message).toMatch(/^Cannot reach the Pageport API at http:\/\/127\.0\.0\.1:9/);
+    expect(await loadSettings(figma.clientStorage)).toBeNull();
+    expect(controller.connected).toBe(false);
+  });
+
+  it("connect checks the form before calling anything", async () => {
+    const figma = createTestFigma();
+    const controller = new AppController({ figma, fetch: realFetch, backoff: fast });
+    await controller.start();
+    expect(await controller.connect("not a url", "", 0)).toBe(false);
+    const result = (testControls(figma).uiMessages as MainToUi[]).find((m) => m.type === "connect-result");
+    expect(result?.type === "connect-result" && result.message).toMatch(/API URL must look like.*Paste your API token.*project id/s);
+  });
+
+  it("the state sent to the UI carries the build's default API URL and this file's key", async () => {
+    const figma = createTestFigma({ fileKey: "K" });
+    const controller = new AppController({ figma, fetch: realFetch, defaultApiUrl: "https://api.example.com/v1" });
+    await controller.start();
+    const state = (testControls(figma).uiMessages as MainToUi[]).find((m) => m.type === "state");
+    expect(state).toMatchObject({ type: "state", state: { connected: false, defaultApiUrl: "https://api.example.com/v1", fileKey: "K", settings: { apiUrl: "https://api.example.com/v1" } } });
+  });
+});
