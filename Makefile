@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: setup run test lint bench synth openapi clean
+.PHONY: setup run test lint bench synth openapi clean plugin fixtures
 
 setup:
 	bash scripts/bootstrap.sh dev
@@ -11,13 +11,21 @@ setup:
 run: setup
 	$(VENV)/bin/pageport dev $(ARGS)
 
+# The plugin's vitest suite first (seconds), then everything else; pytest also drives the
+# plugin against the local stack and checks its read-back renders.
 test: setup
+	cd plugin && npm test
 	$(PY) -m pytest $(ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy .
+	cd plugin && npm run typecheck && npm run lint
+
+# The Figma plugin, built for a stage: make plugin API_ORIGIN=https://abc.execute-api.eu-west-1.amazonaws.com
+plugin: setup
+	cd plugin && npm run build -- $(if $(API_ORIGIN),--api-origin $(API_ORIGIN))
 
 bench: setup
 	$(PY) bench/run_all.py
@@ -27,6 +35,9 @@ synth: setup
 
 openapi: setup
 	$(PY) -m devstack.openapi > docs/openapi.json
+
+fixtures: setup
+	$(PY) scripts/make_fixtures.py
 
 clean:
 	rm -rf cdk.out build .pytest_cache .mypy_cache .ruff_cache

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything a fresh machine needs before `make run` or `make test`: a virtualenv with the
-# project's dependency groups, and Debian's Chromium for capture (Playwright cannot download
-# its own browser here). Idempotent and quick when nothing changed.
+# project's dependency groups, Debian's Chromium for capture (Playwright cannot download
+# its own browser here) and, for the dev group, the Figma plugin's npm packages (`npm ci`).
+# Idempotent and quick when nothing changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,5 +32,18 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${PAGEPORT_CHROMIUM:-/usr/bi
         echo "bootstrap: Chromium is missing; install it (Debian: sudo apt-get install chromium)" \
              "or set PAGEPORT_CHROMIUM to its path" >&2
         exit 1
+    fi
+fi
+
+# The Figma plugin (plugin/): its build, checks and tests need its locked npm packages.
+if [ "$GROUP" = dev ]; then
+    if ! command -v npm >/dev/null 2>&1; then
+        echo "bootstrap: Node.js 20+ and npm are needed for the Figma plugin (plugin/)" >&2
+        exit 1
+    fi
+    plugin_stamp=plugin/node_modules/.installed
+    if [ ! -f "$plugin_stamp" ] || [ plugin/package-lock.json -nt "$plugin_stamp" ]; then
+        (cd plugin && npm ci --no-audit --no-fund --loglevel=error)
+        touch "$plugin_stamp"
     fi
 fi

@@ -60,6 +60,7 @@ class DevStack:
     stdout_path: Path = field(init=False)
     stderr_path: Path = field(init=False)
     starts: int = 0
+    env: dict[str, str] = field(default_factory=dict)  # settings for the stack's processes
 
     def start(self, *extra: str) -> DevStack:
         self.starts += 1
@@ -79,7 +80,7 @@ class DevStack:
         ]
         with self.stdout_path.open("wb") as out, self.stderr_path.open("wb") as err:
             self.process = subprocess.Popen(
-                command, cwd=REPO_ROOT, env=subprocess_env(self.home), stdout=out, stderr=err
+                command, cwd=REPO_ROOT, env=subprocess_env(self.home) | self.env, stdout=out, stderr=err
             )
         deadline = time.monotonic() + READY_TIMEOUT_S
         while time.monotonic() < deadline:
