@@ -4,11 +4,17 @@
 //   node build.mjs [--api-origin https://api.example.com] [--watch]
 //   PAGEPORT_API_ORIGIN=https://api.example.com node build.mjs
 //   node build.mjs --out /tmp/x      (writes /tmp/x/dist/… and /tmp/x/manifest.json instead)
+//   node build.mjs --private         (or PAGEPORT_PRIVATE_PLUGIN=1: a private/organization build)
 //
 // The API origin (an https origin; a stage path such as /v1 is kept as part of the default
 // API URL) goes into networkAccess.allowedDomains and is the plugin's default API URL. Without
 // one the plugin may only reach the local stack (devAllowedDomains), and allowedDomains is
 // ["none"].
+//
+// --private adds `"enablePrivatePluginApi": true` to the manifest. Only then does Figma give the
+// plugin `figma.fileKey` (and only for a plugin published privately to an organization), which
+// the plugin sends as `figmaFileKey`. The default build is public: no private API, and the file's
+// identity is a random key the plugin stores once in the document (root plugin data).
 import { build, context } from "esbuild";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -35,7 +41,8 @@ export function parseApiOrigin(raw) {
   return { origin: url.origin, apiUrl: `${url.origin}${path}` };
 }
 
-export function manifest(api) {
+export function manifest(api, options = {}) {
+  const privateApi = options.private ? { enablePrivatePluginApi: true } : {};
   return {
     name: "Pageport",
     id: "REPLACE_WITH_FIGMA_PLUGIN_ID",
@@ -44,6 +51,7 @@ export function manifest(api) {
     ui: "dist/ui.html",
     editorType: ["figma"],
     documentAccess: "dynamic-page",
+    ...privateApi,
     networkAccess: {
       allowedDomains: api ? [api.origin] : ["none"],
       reasoning: api
@@ -55,13 +63,14 @@ export function manifest(api) {
 }
 
 function parseArgs(argv) {
-  const args = { watch: false, apiOrigin: process.env.PAGEPORT_API_ORIGIN, out: root };
+  const args = { watch: false, apiOrigin: process.env.PAGEPORT_API_ORIGIN, out: root, private: ["1", "true"].includes(String(process.env.PAGEPORT_PRIVATE_PLUGIN ?? "").toLowerCase()) };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--watch") args.watch = true;
     else if (arg === "--api-origin") args.apiOrigin = argv[++i];
     else if (arg.startsWith("--api-origin=")) args.apiOrigin = arg.slice("--api-origin=".length);
     else if (arg === "--out") args.out = argv[++i];
+    else if (arg === "--private") args.private = true;
     else throw new Error(`Unknown argument: ${arg}`);
   }
   return args;
@@ -108,7 +117,7 @@ async function main() {
     await writeFile(join(out, "dist/ui.html"), await inlineUi(js));
   };
 
-  await writeFile(join(out, "manifest.json"), `${JSON.stringify(manifest(api), null, 2)}\n`);
+  await writeFile(join(out, "manifest.json"), `${JSON.stringify(manifest(api, { private: args.private }), null, 2)}\n`);
 
   if (args.watch) {
     const code = await context(codeOptions);
@@ -122,7 +131,7 @@ async function main() {
   }
   await build(codeOptions);
   await writeUi(await build(uiOptions));
-  console.log(`Built dist/code.js, dist/ui.html and manifest.json (API: ${api ? api.apiUrl : "none; local stack only"}).`);
+  console.log(`Built dist/code.js, dist/ui.html and manifest.json (API: ${api ? api.apiUrl : "none; local stack only"}${args.private ? "; private plugin API: figma.fileKey" : ""}).`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

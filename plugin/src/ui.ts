@@ -136,6 +136,20 @@ function button(text: string, message: UiToMain): HTMLButtonElement {
   return b;
 }
 
+/** Jobs whose warning list the designer opened (kept open across re-renders). */
+const openWarnings = new Set<string>();
+
+/** Every warning of a placement, in a list the designer expands. */
+function renderWarnings(key: string, messages: readonly string[]): HTMLDetailsElement {
+  const details = el("details", { class: "warnings" }, el("summary", {}, `${messages.length} warning${messages.length === 1 ? "" : "s"}`), el("ul", {}, ...messages.map((m) => el("li", {}, m))));
+  details.open = openWarnings.has(key);
+  details.addEventListener("toggle", () => {
+    if (details.open) openWarnings.add(key);
+    else openWarnings.delete(key);
+  });
+  return details;
+}
+
 function renderJob(job: JobView): HTMLLIElement {
   const item = el("li", {}, el("div", { class: "title" }, jobTitle(job)), el("div", { class: "meta" }, phaseLabel(job)));
   if (job.progress && job.phase === "ready") {
@@ -146,6 +160,7 @@ function renderJob(job: JobView): HTMLLIElement {
   }
   if (job.error) item.append(el("div", { class: "error" }, job.error));
   if (job.recordedNodeId) item.append(el("div", { class: "meta" }, `On record: node ${job.recordedNodeId} (placed first).`));
+  if (job.warningMessages?.length) item.append(renderWarnings(job.key, job.warningMessages));
   const deleted = deletedNodes.get(job.key);
   if (deleted) item.append(el("div", { class: "error" }, deleted));
   const actions = el("div");
@@ -206,7 +221,7 @@ window.onmessage = (event: MessageEvent) => {
       if (state) {
         const job = state.jobs.find((j) => j.key === message.key);
         if (job) {
-          job.progress = { done: message.done, total: message.total };
+          job.progress = { done: message.done, total: message.total, unit: message.unit };
           render();
         }
       }

@@ -12,6 +12,7 @@ async function buildInto(args: string[], env: Record<string, string> = {}) {
   const out = await mkdtemp(join(tmpdir(), "pageport-build-"));
   const cleanEnv: Record<string, string | undefined> = { ...process.env, ...env };
   if (!("PAGEPORT_API_ORIGIN" in env)) delete cleanEnv.PAGEPORT_API_ORIGIN;
+  if (!("PAGEPORT_PRIVATE_PLUGIN" in env)) delete cleanEnv.PAGEPORT_PRIVATE_PLUGIN;
   await run(process.execPath, ["build.mjs", "--out", out, ...args], { cwd: pluginDir, env: cleanEnv });
   const manifest = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as Record<string, unknown>;
   return { out, manifest };
@@ -47,6 +48,14 @@ describe("build.mjs", () => {
     const local = await buildInto([]);
     expect(local.manifest.networkAccess).toMatchObject({ allowedDomains: ["none"] });
     expect(await readFile(join(local.out, "dist/code.js"), "utf8")).toContain('"http://127.0.0.1:8000"');
+  });
+
+  it("is public by default; --private (or PAGEPORT_PRIVATE_PLUGIN=1) enables the private plugin API that gives figma.fileKey", async () => {
+    expect((await buildInto([])).manifest).not.toHaveProperty("enablePrivatePluginApi");
+    expect((await buildInto(["--private"])).manifest).toMatchObject({ enablePrivatePluginApi: true, documentAccess: "dynamic-page" });
+    expect((await buildInto([], { PAGEPORT_PRIVATE_PLUGIN: "1" })).manifest).toMatchObject({ enablePrivatePluginApi: true });
+    const header = await readFile(join(pluginDir, "build.mjs"), "utf8");
+    expect(header.split("\nimport")[0]).toMatch(/--private[\s\S]*enablePrivatePluginApi[\s\S]*figma\.fileKey/);
   });
 
   it("refuses an origin that is not https", async () => {

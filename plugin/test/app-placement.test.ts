@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestFigma } from "./figma";
 import {
+  freeSlot,
   freeSpot,
   groupExtent,
   groupOrigin,
@@ -107,5 +108,33 @@ describe("grid (a batch of pages)", () => {
     expect(reserved).toEqual({ x: 500, y: 0, width: 4 * 1440 + 3 * 100, height: 1 });
     const other = groupOrigin([{ x: 0, y: 0, width: 400, height: 400 }], reserved ? [reserved] : [], 100);
     expect(other).toEqual({ x: 500 + 4 * 1440 + 3 * 100 + 100, y: 0 });
+  });
+});
+
+describe("each slot is checked against the page as it is now", () => {
+  it("a slot with nothing on it is used as is; one with content on it moves right of everything", () => {
+    const want = { x: 0, y: 0, width: 100, height: 100 };
+    expect(freeSlot(want, [{ x: 200, y: 0, width: 10, height: 10 }])).toEqual({ x: 0, y: 0 });
+    expect(freeSlot(want, [{ x: 50, y: 50, width: 10, height: 10 }, { x: 300, y: -40, width: 10, height: 10 }], 120)).toEqual({ x: 430, y: -40 });
+  });
+
+  it("a failed grid slot placed again later does not overlap the row below it (its height was settled at 0)", () => {
+    // Two columns; slot 0 failed (height 0), slot 1 placed 300 tall, so row 2 started right below.
+    const group = newGroup("g", "grid", [100, 100, 100], 20, 2);
+    group.origin = { x: 0, y: 0 };
+    group.slots[0]!.height = 0;
+    group.slots[1]!.height = 300;
+    const row2 = slotPosition(group, 2, group.origin)!;
+    expect(row2).toEqual({ x: 0, y: 320 });
+    const onPage = [
+      { x: 120, y: 0, width: 100, height: 300 },
+      { x: row2.x, y: row2.y, width: 100, height: 500 },
+    ];
+    // The failed item is converted again and placed: its cell would run into row 2.
+    const cell = slotPosition(group, 0, group.origin)!;
+    const want = { ...cell, width: 100, height: 900 };
+    expect(onPage.some((r) => overlaps(r, want))).toBe(true);
+    const spot = freeSlot(want, onPage, 20);
+    expect(onPage.some((r) => overlaps(r, { ...spot, width: 100, height: 900 }))).toBe(false);
   });
 });

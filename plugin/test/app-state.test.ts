@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestFigma, testControls } from "./figma";
 import { FILE_KEY_DATA, fileKey } from "../src/app/identity";
-import { emptyState, loadSettings, loadState, saveSettings, saveState, STATE_KEY, type AppState } from "../src/app/state";
+import { emptyState, LEGACY_STATE_KEY, loadSettings, loadState, saveSettings, saveState, stateKey, type AppState } from "../src/app/state";
 import { AppController } from "../src/app/controller";
 import type { FetchLike } from "../src/api/client";
 import { newGroup } from "../src/app/placement";
@@ -37,13 +37,13 @@ describe("clientStorage", () => {
     await saveSettings(figma.clientStorage, { apiUrl: "http://127.0.0.1:8000", token: "t", projectId: 7 });
     expect(await loadSettings(figma.clientStorage)).toEqual({ apiUrl: "http://127.0.0.1:8000", token: "t", projectId: 7 });
 
-    expect(await loadState(figma.clientStorage)).toEqual(emptyState());
+    expect(await loadState(figma.clientStorage, "f")).toEqual(emptyState());
     const state: AppState = { ...emptyState(), groups: [newGroup("g", "row", [1440])] };
-    await saveState(figma.clientStorage, state);
-    expect(await loadState(figma.clientStorage)).toEqual(state);
+    await saveState(figma.clientStorage, "f", state);
+    expect(await loadState(figma.clientStorage, "f")).toEqual(state);
 
-    await figma.clientStorage.setAsync(STATE_KEY, { version: 999, jobs: "?" });
-    expect(await loadState(figma.clientStorage)).toEqual(emptyState());
+    await figma.clientStorage.setAsync(stateKey("f"), { version: 999, jobs: "?" });
+    expect(await loadState(figma.clientStorage, "f")).toEqual(emptyState());
   });
 });
 
@@ -76,7 +76,7 @@ describe("resume after the plugin closed", () => {
   it("a new controller picks up a stored job; an unreachable API pauses it (kept for later) and says so in the UI and figma.notify", async () => {
     const figma = createTestFigma({ fileKey: "file-1" });
     await saveSettings(figma.clientStorage, { apiUrl: CLOSED_API, token: "t", projectId: 1 });
-    await saveState(figma.clientStorage, storedJobState("file-1"));
+    await saveState(figma.clientStorage, "file-1", storedJobState("file-1"));
 
     const controller = new AppController({ figma, fetch: realFetch, backoff: fast });
     await controller.start();
@@ -91,34 +91,87 @@ describe("resume after the plugin closed", () => {
     const notices = (controls.uiMessages as MainToUi[]).filter((m) => m.type === "notice");
     expect(notices.some((m) => m.type === "notice" && m.notice.level === "error" && m.notice.message.includes("Cannot reach"))).toBe(true);
     // Still stored as in flight: the next session follows it again.
-    expect((await loadState(figma.clientStorage)).jobs[0]?.phase).toBe("capturing");
-    expect((await loadState(figma.clientStorage)).jobs[0]?.error).toMatch(/Following is paused/);
+    expect((await loadState(figma.clientStorage, "file-1")).jobs[0]?.phase).toBe("capturing");
+    expect((await loadState(figma.clientStorage, "file-1")).jobs[0]?.error).toMatch(/Following is paused/);
   });
 
   it("leaves another file's jobs alone, and follows nothing until connected", async () => {
     const figma = createTestFigma({ fileKey: "file-2" });
-    await saveState(figma.clientStorage, storedJobState("file-1"));
+    await saveState(figma.clientStorage, "file-1", storedJobState("file-1"));
     const unconnected = new AppController({ figma, fetch: realFetch, backoff: fast });
     await unconnected.start();
     await unconnected.idle();
-    expect(unconnected.jobs[0]?.phase).toBe("capturing");
+    expect(unconnected.jobs).toEqual([]);
 
     await saveSettings(figma.clientStorage, { apiUrl: CLOSED_API, token: "t", projectId: 1 });
     const connected = new AppController({ figma, fetch: realFetch, backoff: fast });
     await connected.start();
     await connected.idle();
-    expect(connected.jobs[0]?.phase).toBe("capturing");
+    await connected.forgetFinished(); // a write of file-2's state
+    expect(connected.jobs).toEqual([]);
+    const other = await loadState(figma.clientStorage, "file-1");
+    expect(other.jobs.map((j) => [j.key, j.phase, j.error])).toEqual([["job-1", "capturing", undefined]]);
+  });
+
+  it("two files open at once (one clientStorage): neither session's writes drop or undo the other's jobs", async () => {
+    const storage = new Map<string, unknown>();
+    const one = createTestFigma({ fileKey: "file-1", clientStorage: storage });
+    const two = createTestFigma({ fileKey: "file-2", clientStorage: storage });
+    await saveSettings(one.clientStorage, { apiUrl: CLOSED_API, token: "t", projectId: 1 });
+    await saveState(one.clientStorage, "file-1", storedJobState("file-1"));
+    const b = storedJobState("file-2");
+    b.jobs[0]!.key = "job-2";
+    await saveState(two.clientStorage, "file-2", b);
+
+    // Both files open the plugin; then each session writes its state (file 1: its job is paused,
+    // the API being out of reach; file 2: "forget finished"), in that order.
+    const first = new AppController({ figma: one, fetch: realFetch, backoff: fast });
+    const second = new AppController({ figma: two, fetch: realFetch, backoff: fast });
+    await first.start();
+    await second.start();
+    second.stop();
+    await first.idle();
+    await second.forgetFinished();
+    await second.idle();
+
+    const kept1 = await loadState(one.clientStorage, "file-1");
+    expect(kept1.jobs.map((j) => j.key)).toEqual(["job-1"]);
+    expect(kept1.jobs[0]?.error).toMatch(/Following is paused/); // file 2's write did not undo it
+    expect((await loadState(two.clientStorage, "file-2")).jobs.map((j) => j.key)).toEqual(["job-2"]);
+    // Resuming in file 2 never touches file 1's job.
+    expect(second.jobs.map((j) => j.key)).toEqual(["job-2"]);
+  });
+
+  it("the shared key of earlier versions is split: each file takes its own jobs, the others stay", async () => {
+    const storage = new Map<string, unknown>();
+    const one = createTestFigma({ fileKey: "file-1", clientStorage: storage });
+    const two = createTestFigma({ fileKey: "file-2", clientStorage: storage });
+    const a = storedJobState("file-1");
+    const b = storedJobState("file-2");
+    b.jobs[0]!.key = "job-2";
+    b.groups[0]!.id = "g2";
+    b.jobs[0]!.groupId = "g2";
+    await one.clientStorage.setAsync(LEGACY_STATE_KEY, { version: 1, jobs: [...a.jobs, ...b.jobs], batches: [], groups: [...a.groups, ...b.groups] });
+
+    const s1 = await loadState(one.clientStorage, "file-1");
+    expect(s1.jobs.map((j) => j.key)).toEqual(["job-1"]);
+    expect(s1.groups.map((g) => g.id)).toEqual(["g1"]);
+    expect(((await one.clientStorage.getAsync(LEGACY_STATE_KEY)) as AppState).jobs.map((j) => j.key)).toEqual(["job-2"]);
+    const s2 = await loadState(two.clientStorage, "file-2");
+    expect(s2.jobs.map((j) => j.key)).toEqual(["job-2"]);
+    expect(await one.clientStorage.getAsync(LEGACY_STATE_KEY)).toBeUndefined();
+    expect((await loadState(one.clientStorage, "file-1")).jobs.map((j) => j.key)).toEqual(["job-1"]);
   });
 
   it("stop() (closing) ends following without touching what is stored", async () => {
     const figma = createTestFigma({ fileKey: "file-1" });
     await saveSettings(figma.clientStorage, { apiUrl: CLOSED_API, token: "t", projectId: 1 });
-    await saveState(figma.clientStorage, storedJobState("file-1"));
+    await saveState(figma.clientStorage, "file-1", storedJobState("file-1"));
     const controller = new AppController({ figma, fetch: realFetch, backoff: fast });
     await controller.start();
     controller.stop();
     await controller.idle();
-    expect((await loadState(figma.clientStorage)).jobs[0]?.phase).toBe("capturing");
+    expect((await loadState(figma.clientStorage, "file-1")).jobs[0]?.phase).toBe("capturing");
   });
 });
 
@@ -160,5 +213,26 @@ describe("messages from the UI", () => {
     await controller.start();
     const state = (testControls(figma).uiMessages as MainToUi[]).find((m) => m.type === "state");
     expect(state).toMatchObject({ type: "state", state: { connected: false, defaultApiUrl: "https://api.example.com/v1", fileKey: "K", settings: { apiUrl: "https://api.example.com/v1" } } });
+  });
+});
+
+describe("an interrupted placement", () => {
+  it("its incomplete root (found through the document's record) is removed; a finished design never is", async () => {
+    const { removeIncomplete, NODE_JOB_DATA, PLACING_DATA_PREFIX } = await import("../src/app/controller");
+    const { INCOMPLETE_DATA } = await import("../src/materialize");
+    const figma = createTestFigma();
+    const half = figma.createFrame();
+    half.setPluginData(NODE_JOB_DATA, "c1");
+    half.setPluginData(INCOMPLETE_DATA, "1");
+    figma.root.setPluginData(PLACING_DATA_PREFIX + "c1", half.id);
+    const done = figma.createFrame();
+    done.setPluginData(NODE_JOB_DATA, "c2");
+    figma.root.setPluginData(PLACING_DATA_PREFIX + "c2", done.id);
+    expect(await removeIncomplete(figma, "c1")).toBe(true);
+    expect(half.removed).toBe(true);
+    expect(await removeIncomplete(figma, "c2")).toBe(false);
+    expect(done.removed).toBe(false);
+    expect(figma.root.getPluginData(PLACING_DATA_PREFIX + "c1")).toBe("");
+    expect(await removeIncomplete(figma, "c3")).toBe(false);
   });
 });

@@ -232,3 +232,38 @@ describe("in-memory Figma: svg, nodes and app APIs", () => {
     expect(t.openedUrls).toEqual(["https://example.com"]);
   });
 });
+
+describe("documentAccess: dynamic-page", () => {
+  it("the currentPage setter and the sync getNodeById throw; setCurrentPageAsync and getNodeByIdAsync work", async () => {
+    const figma = createTestFigma();
+    const other = figma.createPage();
+    expect(() => {
+      // eslint-disable-next-line @figma/figma-plugins/ban-deprecated-sync-prop-setters -- the test checks that it throws
+      figma.currentPage = other;
+    }).toThrow(/setCurrentPageAsync/);
+    const rect = figma.createRectangle();
+    // eslint-disable-next-line @figma/figma-plugins/ban-deprecated-sync-methods -- the test checks that it throws
+    expect(() => figma.getNodeById(rect.id)).toThrow(/getNodeByIdAsync/);
+    expect(await figma.getNodeByIdAsync(rect.id)).toBe(rect);
+    await figma.setCurrentPageAsync(other);
+    expect(figma.currentPage).toBe(other);
+  });
+
+  it("a page that is not loaded refuses its children until loadAsync() resolved", async () => {
+    const figma = createTestFigma();
+    expect(figma.currentPage.children).toEqual([]); // the starting page is loaded
+    const made = figma.createPage();
+    expect(made.children).toEqual([]); // a page the plugin made is loaded
+    const withPages = createTestFigma({ extraPages: ["Archive"] });
+    const unloaded = withPages.root.children.find((p) => p.name === "Archive")!;
+    expect(withPages.currentPage).not.toBe(unloaded);
+    expect(() => unloaded.children).toThrow(/loadAsync/);
+    expect(() => unloaded.findAll()).toThrow(/loadAsync/);
+    await unloaded.loadAsync();
+    expect(unloaded.children).toEqual([]);
+    const again = createTestFigma({ extraPages: ["Archive"] });
+    const archive = again.root.children.find((p) => p.name === "Archive")!;
+    await again.setCurrentPageAsync(archive); // switching to a page loads it
+    expect(archive.children).toEqual([]);
+  });
+});

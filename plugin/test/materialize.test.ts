@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DATA_KIND, materialize, type FullResult, type ResultNode } from "../src/materialize";
+import { acceptsSpread, DATA_KIND, materialize, type FullResult, type ResultNode } from "../src/materialize";
 import type { RestEffect, RestPaint, TypeStyle } from "../src/materialize/types";
 import { createTestFigma } from "./figma";
 
@@ -143,8 +143,17 @@ describe.each(fixtures)("fixture %s", (name) => {
       if ("blendMode" in n) expect(n.blendMode, what).toBe(r.blendMode ?? "PASS_THROUGH");
       if (r.type === "FRAME") expect((n as FrameNode).clipsContent, what).toBe(r.clipsContent ?? false);
       // Fills (text fills are checked per run below).
+      // A frame's fills and shadows may be carried by its "background" rectangle (first child).
+      const bgChild = n.type === "FRAME" ? n.children[0] : undefined;
+      const bg = bgChild?.type === "RECTANGLE" && bgChild.getPluginData(DATA_KIND) === "background" ? bgChild : undefined;
+      if (bg) {
+        expect(n.type === "FRAME" && !n.clipsContent, `${what}: a background only for a frame that does not clip`).toBe(true);
+        expect((n as FrameNode).fills, `${what} fills moved`).toEqual([]);
+        expect([bg.x, bg.y, bg.width, bg.height], `${what} background box`).toEqual([0, 0, n.width, n.height]);
+        if (r.layoutMode && r.layoutMode !== "NONE" && (n as FrameNode).layoutMode !== "NONE") expect(bg.layoutPositioning).toBe("ABSOLUTE");
+      }
       if (r.type !== "TEXT" && "fills" in n) {
-        const fills = n.fills as readonly Paint[];
+        const fills = (bg ?? n).fills as readonly Paint[];
         let exp = r.fills ?? [];
         if (kind === "tiled") {
           const first = exp.findIndex((p) => p.type === "IMAGE" && (result.document.images[p.imageRef!]?.width ?? 0) > 4096);
@@ -181,8 +190,13 @@ describe.each(fixtures)("fixture %s", (name) => {
       // Effects.
       if ("effects" in n) {
         const exp = r.effects ?? [];
-        expect(n.effects.length, `${what} effects`).toBe(exp.length);
-        exp.forEach((e, i) => checkEffect(e, n.effects[i]!, `${what} effect ${i}`));
+        const got = bg ? [...bg.effects, ...n.effects] : n.effects;
+        expect(got.length, `${what} effects`).toBe(exp.length);
+        exp.forEach((e, i) => checkEffect(e, got[i]!, `${what} effect ${i}`));
+        // Figma's rule: a spread only where it is accepted.
+        for (const [node, list] of [[n, n.effects], ...(bg ? [[bg, bg.effects] as const] : [])] as const) {
+          if (list.some((e) => (e.type === "DROP_SHADOW" || e.type === "INNER_SHADOW") && (e.spread ?? 0) !== 0)) expect(acceptsSpread(node as SceneNode), what).toBe(true);
+        }
       }
       // Radii (TL, TR, BR, BL).
       if ("topLeftRadius" in n) {

@@ -6,13 +6,14 @@
  * materialize on the page at a free spot → `PUT …/materialization`. Every step's state is in
  * `figma.clientStorage` before the next one starts, so a closed plugin resumes where it was.
  */
-import { materialize } from "../materialize";
+import { INCOMPLETE_DATA, materialize } from "../materialize";
 import { PageportClient, type FetchLike } from "../api/client";
 import { ApiError, errorText } from "../api/errors";
 import { DEFAULT_BACKOFF, poll, PollStopped, type BackoffOptions } from "../api/poll";
 import type { Batch, BatchItem, Code2Des, Discovery, PageImportRequest } from "../api/types";
 import { uuidV4 } from "../api/uuid";
 import type { BatchView, DiscoveryView, JobView, MainToUi, ManyPagesRequest, Notice, StateView, UiToMain } from "../shared/messages";
+import { warningSummary } from "../shared/warnings";
 import {
   checkApiUrl,
   checkDeviceScaleFactor,
@@ -26,7 +27,7 @@ import {
   type Viewport,
 } from "../shared/presets";
 import { fileKey } from "./identity";
-import { groupOrigin, newGroup, reservedArea, slotPosition, topLevelRects, type PlacementGroup, type Rect } from "./placement";
+import { freeSlot, groupOrigin, newGroup, reservedArea, slotPosition, topLevelRects, type PlacementGroup, type Rect } from "./placement";
 import {
   emptyState,
   isActive,
@@ -45,6 +46,25 @@ export const PLACED_DATA_PREFIX = "pageport.placed.";
 /** Consecutive transient errors a follower rides out before it pauses. */
 export const TRANSIENT_RETRIES = 3;
 export const NODE_JOB_DATA = "pageport.code2desId";
+/** Root plugin data: the id of the root frame being built for a Code2Des (cleared once placed). */
+export const PLACING_DATA_PREFIX = "pageport.placing.";
+
+/**
+ * Removes what an interrupted placement of `code2desId` left behind: the root frame it was
+ * building (tagged incomplete), found through the document's record of it. True if one was removed.
+ */
+export async function removeIncomplete(figma: PluginAPI, code2desId: string): Promise<boolean> {
+  const id = figma.root.getPluginData(PLACING_DATA_PREFIX + code2desId);
+  if (!id) return false;
+  const node = await figma.getNodeByIdAsync(id);
+  let removed = false;
+  if (node && !node.removed && node.getPluginData(INCOMPLETE_DATA) !== "" && node.getPluginData(NODE_JOB_DATA) === code2desId) {
+    node.remove();
+    removed = true;
+  }
+  figma.root.setPluginData(PLACING_DATA_PREFIX + code2desId, "");
+  return removed;
+}
 
 export interface ControllerOptions {
   figma: PluginAPI;
@@ -83,7 +103,7 @@ export class AppController {
   private placementPending = false;
   private saving: Promise<void> = Promise.resolve();
   private readonly wakers = new Set<() => void>();
-  private readonly progress = new Map<string, { done: number; total: number }>();
+  private readonly progress = new Map<string, { done: number; total: number; unit: "layers" | "tiles" }>();
   private readonly discoveries = new Map<string, DiscoveryView>();
   private fileKeyValue = "";
 
@@ -103,7 +123,7 @@ export class AppController {
     this.fileKeyValue = fileKey(this.figma);
     this.settings = await loadSettings(this.figma.clientStorage);
     this.client = this.settings ? this.makeClient(this.settings) : null;
-    this.state = await loadState(this.figma.clientStorage);
+    this.state = await loadState(this.figma.clientStorage, this.fileKeyValue);
     this.started = true;
     this.postState();
     this.resume();
@@ -242,7 +262,7 @@ export class AppController {
     const checked = checkImportForm(form);
     if (!checked.ok) throw new UserError(checked.errors.join("\n"));
     const requests = checked.value;
-    const group = newGroup(this.newId(), "row", requests.map((r) => r.viewport.width));
+    const group = this.newGroup("row", requests.map((r) => r.viewport.width));
     if (requests.length === 1) {
       const request = requests[0] as PageImportRequest;
       const pageImport = await client.createPageImport(request);
@@ -277,7 +297,7 @@ export class AppController {
     if (urls.length > LIMITS.batchItems) problems.push(`At most ${LIMITS.batchItems} pages at once.`);
     if (problems.length > 0) throw new UserError(problems.join("\n"));
     const requests = urls.map((url) => pageImportRequest(url, request.viewport, request.deviceScaleFactor));
-    const group = newGroup(this.newId(), "grid", requests.map((r) => r.viewport.width));
+    const group = this.newGroup("grid", requests.map((r) => r.viewport.width));
     const { batch } = await this.startImportBatch(requests, group, `${requests.length} page${requests.length === 1 ? "" : "s"}`);
     return batch;
   }
@@ -328,7 +348,7 @@ export class AppController {
     const batch = await client.retryBatch(batchId);
     const items = await client.listBatchItems(batch.id);
     const requests = items.map((item) => requestOfItem(item));
-    const group = newGroup(this.newId(), "grid", requests.map((r) => r.viewport.width));
+    const group = this.newGroup("grid", requests.map((r) => r.viewport.width));
     const tracked: TrackedBatch = {
       id: batch.id,
       type: batch.type,
@@ -398,15 +418,12 @@ export class AppController {
 
   /** A new Code2Des for the same capture, placed as a new frame; earlier frames stay as they are. */
   async placeAgain(key: string): Promise<Job> {
-    const client = this.requireClient();
     const previous = this.requireJob(key);
     if (!previous.pageImportId) throw new UserError("This page was never captured, so there is nothing to place again.");
-    const group = newGroup(this.newId(), "row", [previous.viewport.width]);
+    this.requireClient();
+    const group = this.newGroup("row", [previous.viewport.width]);
     const request: PageImportRequest = pageImportRequest(previous.url, previous.viewport, previous.deviceScaleFactor, previous.readySelector);
     const job = this.newJob(request, group.id, 0, { pageImportId: previous.pageImportId, phase: "capturing" });
-    const code2des = await client.createCode2Des(this.code2desRequest(job));
-    job.code2desId = code2des.code2desId;
-    job.phase = "converting";
     this.state.groups.push(group);
     this.state.jobs.push(job);
     await this.persist();
@@ -488,8 +505,7 @@ export class AppController {
           await this.settle(job, "failed", `The page could not be captured: ${pageImport.errorMessage ?? "no reason given"}`);
           return;
         }
-        const code2des = await client.createCode2Des(this.code2desRequest(job));
-        job.code2desId = code2des.code2desId;
+        job.code2desId = await this.startConversion(job);
         job.phase = "converting";
         job.error = undefined;
         await this.persist();
@@ -674,38 +690,65 @@ export class AppController {
       .catch((error: unknown) => this.fail(error));
   }
 
-  /** Places one ready job if its slot is known; true when something changed. */
+  /**
+   * Places one ready job if its slot is known; true when something changed. The design goes on
+   * the page its group was started on (loaded first: documentAccess is dynamic-page), at its
+   * slot unless something is there now (content added since, or a row placed below a slot that
+   * had failed): then at a free spot right of everything, never on top of anything.
+   */
   private async place(job: Job): Promise<boolean> {
     const client = this.requireClient();
     const code2desId = job.code2desId;
     if (!code2desId) return false;
-    const group = this.state.groups.find((g) => g.id === job.groupId) ?? newGroup(job.groupId, "row", [job.viewport.width]);
-    if (!this.state.groups.includes(group)) this.state.groups.push(group);
-    const page = this.figma.currentPage;
-    const origin = group.origin ?? groupOrigin(this.pageContent(page, group), this.reservedAreas(group));
+    let group = this.state.groups.find((g) => g.id === job.groupId);
+    if (!group) {
+      group = newGroup(job.groupId, "row", [job.viewport.width]);
+      this.state.groups.push(group);
+    }
+    const page = await this.targetPage(group);
+    const reserved = this.reservedAreas(group, page);
+    const origin = group.origin ?? groupOrigin(this.pageContent(page, group), reserved);
     const position = slotPosition(group, job.slot, origin);
     if (!position) return false;
     try {
       let root = await this.previouslyPlaced(code2desId);
+      let inSlot = true;
       if (!root) {
+        if (await removeIncomplete(this.figma, code2desId)) {
+          this.notice({ level: "info", message: `Removed an unfinished copy of ${job.url} left by an interrupted placement; placing it again.` });
+        }
         const result = await client.getFullResult(code2desId);
+        const box = result.document.document.absoluteBoundingBox;
+        const want = { x: position.x, y: position.y, width: Math.max(box.width, 0.01), height: Math.max(box.height, 0.01) };
+        const spot = freeSlot(want, [...topLevelRects(page), ...reserved]);
+        inSlot = spot.x === want.x && spot.y === want.y;
         const materialized = await materialize(this.figma, result, {
           parent: page,
-          x: position.x,
-          y: position.y,
+          x: spot.x,
+          y: spot.y,
+          rootData: { [NODE_JOB_DATA]: code2desId },
+          onRoot: (r) => this.figma.root.setPluginData(PLACING_DATA_PREFIX + code2desId, r.id),
           onProgress: (done, total) => this.reportProgress(job.key, done, total),
+          onImageProgress: (_ref, done, total) => this.reportProgress(job.key, done, total, "tiles"),
         });
         root = materialized.root;
         root.name = `${job.url} — ${viewportLabel(job.viewport)}`;
-        root.setPluginData(NODE_JOB_DATA, code2desId);
         this.figma.root.setPluginData(PLACED_DATA_PREFIX + code2desId, root.id);
+        this.figma.root.setPluginData(PLACING_DATA_PREFIX + code2desId, "");
         job.warnings = materialized.warnings.length;
+        job.warningMessages = materialized.warnings;
+        if (!inSlot && !group.origin && job.slot === 0) {
+          group.origin = { x: spot.x, y: spot.y }; // the group's first design: the group starts there
+          inSlot = true;
+        }
       }
-      group.origin = origin;
+      if (!group.origin) group.origin = origin;
       const slot = group.slots[job.slot];
-      if (slot) {
+      if (slot && inSlot) {
         slot.width = root.width;
         slot.height = root.height;
+      } else if (slot && slot.height === null) {
+        slot.height = 0; // placed elsewhere: its cell stays empty, later rows need not wait
       }
       job.nodeId = root.id;
       job.phase = "placed";
@@ -713,13 +756,35 @@ export class AppController {
       job.updatedAt = now();
       this.progress.delete(job.key);
       await this.persist();
-      await this.reveal(this.groupNodes(group, root));
+      await this.reveal(this.groupNodes(group, root, page));
       await this.record(client, job, code2desId, root.id);
     } catch (error) {
       this.progress.delete(job.key);
       await this.settle(job, "failed", `The design could not be placed: ${errorText(error)}`);
     }
     return true;
+  }
+
+  /**
+   * The page a group's designs go on, loaded. A group made before pages were recorded takes the
+   * current page; a deleted page falls back to the current one, with a notice.
+   */
+  private async targetPage(group: PlacementGroup): Promise<PageNode> {
+    const current = this.figma.currentPage;
+    if (group.pageId && group.pageId !== current.id) {
+      const node = await this.figma.getNodeByIdAsync(group.pageId);
+      if (node && !node.removed && node.type === "PAGE") {
+        await node.loadAsync();
+        return node;
+      }
+      this.notice({ level: "warning", message: `The page these designs were started on was deleted; they are placed on “${current.name}” instead.` });
+      group.origin = null;
+      group.slots.forEach((slot) => {
+        if (slot.height !== null) slot.height = 0;
+      });
+    }
+    group.pageId = current.id;
+    return current;
   }
 
   /** `PUT …/materialization`; when another placement was recorded first, says which node that is. */
@@ -742,8 +807,8 @@ export class AppController {
       });
       return;
     }
-    const warnings = job.warnings ? ` with ${job.warnings} warning(s)` : "";
-    this.notice({ level: "success", message: `Placed ${job.url} (${viewportLabel(job.viewport)})${warnings}.` });
+    const warnings = job.warningMessages?.length ? ` ${warningSummary(job.warningMessages)}` : "";
+    this.notice({ level: "success", message: `Placed ${job.url} (${viewportLabel(job.viewport)}).${warnings}` });
   }
 
   /** A frame this file already holds for that Code2Des (placed before the plugin closed). */
@@ -751,7 +816,7 @@ export class AppController {
     const id = this.figma.root.getPluginData(PLACED_DATA_PREFIX + code2desId);
     if (!id) return null;
     const node = await this.figma.getNodeByIdAsync(id);
-    if (node && !node.removed && node.type === "FRAME") return node;
+    if (node && !node.removed && node.type === "FRAME" && node.getPluginData(INCOMPLETE_DATA) === "") return node;
     return null;
   }
 
@@ -760,11 +825,11 @@ export class AppController {
     return topLevelRects({ children: page.children.filter((node) => !own.has(node.id)) });
   }
 
-  /** Room kept for other groups that have started placing and are not finished. */
-  private reservedAreas(except: PlacementGroup): Rect[] {
+  /** Room kept for other groups (on the same page) that have started placing and are not finished. */
+  private reservedAreas(except: PlacementGroup, page: PageNode): Rect[] {
     const rects: Rect[] = [];
     for (const group of this.state.groups) {
-      if (group === except || !group.origin) continue;
+      if (group === except || !group.origin || (group.pageId ?? page.id) !== page.id) continue;
       const unfinished = this.state.jobs.some((j) => j.groupId === group.id && isActive(j));
       if (!unfinished) continue;
       const area = reservedArea(group);
@@ -773,11 +838,11 @@ export class AppController {
     return rects;
   }
 
-  private groupNodes(group: PlacementGroup, latest: SceneNode): SceneNode[] {
+  private groupNodes(group: PlacementGroup, latest: SceneNode, page: PageNode): SceneNode[] {
     const nodes = new Set<SceneNode>([latest]);
     for (const job of this.state.jobs) {
       if (job.groupId !== group.id || !job.nodeId || job.nodeId === latest.id) continue;
-      const child = this.figma.currentPage.children.find((n) => n.id === job.nodeId);
+      const child = page.children.find((n) => n.id === job.nodeId);
       if (child) nodes.add(child);
     }
     return [...nodes];
@@ -796,12 +861,12 @@ export class AppController {
   }
 
   /** Materializer progress to the UI, about fifty updates per design at most. */
-  private reportProgress(key: string, done: number, total: number): void {
+  private reportProgress(key: string, done: number, total: number, unit: "layers" | "tiles" = "layers"): void {
     const last = this.progress.get(key);
-    this.progress.set(key, { done, total });
+    this.progress.set(key, { done, total, unit });
     const step = Math.max(1, Math.floor(total / 50));
-    if (!last || done >= total || done - last.done >= step || done < last.done) {
-      this.post({ type: "job-progress", key, done, total });
+    if (!last || last.unit !== unit || done >= total || done - last.done >= step || done < last.done) {
+      this.post({ type: "job-progress", key, done, total, unit });
     } else {
       this.progress.set(key, last);
     }
@@ -825,7 +890,7 @@ export class AppController {
 
   private persist(): Promise<void> {
     const snapshot = this.state;
-    this.saving = this.saving.then(() => saveState(this.figma.clientStorage, snapshot)).catch((error: unknown) => this.fail(error));
+    this.saving = this.saving.then(() => saveState(this.figma.clientStorage, this.fileKeyValue, snapshot)).catch((error: unknown) => this.fail(error));
     this.postState();
     return this.saving;
   }
@@ -849,12 +914,48 @@ export class AppController {
   }
 
   private code2desRequest(job: Job) {
+    const pageId = this.state.groups.find((g) => g.id === job.groupId)?.pageId ?? this.figma.currentPage.id;
     return {
       pageImportId: job.pageImportId ?? "",
       figmaFileKey: this.fileKeyValue,
       screenId: screenId(job.url, job.viewport),
-      placementTarget: `page:${this.figma.currentPage.id}`,
+      placementTarget: `page:${pageId}`,
     };
+  }
+
+  /** A placement group on the current page (the page is kept: designs land there even if the designer moves on). */
+  private newGroup(layout: "row" | "grid", widths: number[]): PlacementGroup {
+    const group = newGroup(this.newId(), layout, widths);
+    group.pageId = this.figma.currentPage.id;
+    return group;
+  }
+
+  /**
+   * Starts the job's conversion exactly once, even when the plugin closes between the request
+   * and saving its answer: the request is a one-item `code2des` batch whose client id is saved
+   * in the job BEFORE it is sent, and the API replays a batch id it already has. So a resumed
+   * job sends the same id again and gets the conversion it already started (never a second).
+   */
+  private async startConversion(job: Job): Promise<string> {
+    const client = this.requireClient();
+    if (!job.conversionRequestId) {
+      job.conversionRequestId = this.newId();
+      await this.persist();
+    }
+    const batch = await client.createBatch({ type: "code2des", requests: [this.code2desRequest(job)] }, job.conversionRequestId);
+    // The item names its Code2Des once dispatched (at once, usually).
+    const item = await poll(
+      this.tolerant(async () => {
+        const [first] = await client.listBatchItems(batch.id);
+        return first && (first.jobId || first.status !== "0") ? first : undefined;
+      }),
+      this.pollOptions(),
+    );
+    if (!item.jobId) {
+      const reason = await this.itemError(item);
+      throw new UserError(`The conversion could not be started: ${reason}`);
+    }
+    return item.jobId;
   }
 
   private makeClient(settings: Settings): PageportClient {
@@ -928,6 +1029,7 @@ export class AppController {
     if (job.nodeId) view.nodeId = job.nodeId;
     if (job.recordedNodeId) view.recordedNodeId = job.recordedNodeId;
     if (job.warnings !== undefined) view.warnings = job.warnings;
+    if (job.warningMessages?.length) view.warningMessages = [...job.warningMessages];
     if (job.error) view.error = job.error;
     const progress = this.progress.get(job.key);
     if (progress) view.progress = progress;

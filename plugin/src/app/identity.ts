@@ -1,6 +1,7 @@
 /**
- * The Figma file's identity sent as `figmaFileKey`: `figma.fileKey` when Figma gives it (private
- * plugins, or with the file-key permission), else a random key created once and stored in the
+ * The Figma file's identity sent as `figmaFileKey`: `figma.fileKey` when Figma gives it (only to
+ * a private plugin whose manifest has `enablePrivatePluginApi: true`, i.e. `node build.mjs
+ * --private`), else a random key created once and stored in the
  * document itself (root plugin data), so it travels with the file and is the same for everyone
  * who opens it.
  */

@@ -68,6 +68,8 @@ export function sideBySide(widths: readonly number[], origin: Point, gap = PLACE
  */
 export interface PlacementGroup {
   id: string;
+  /** The page the group's designs go on (set at creation; older state has none: the current page). */
+  pageId?: string;
   layout: "row" | "grid";
   columns: number;
   gap: number;
@@ -148,6 +150,16 @@ export interface SceneNodeLike {
  */
 export function groupOrigin(pageContent: readonly Rect[], reserved: readonly Rect[], gap = PLACEMENT_GAP): Point {
   return freeSpot([...pageContent, ...reserved], gap);
+}
+
+/**
+ * Where a design of `want`'s size goes: at `want` when that overlaps nothing in `occupied`
+ * (the page's top-level nodes as they are NOW, and areas reserved for other groups), else at a
+ * free spot right of all of them. Never on top of anything.
+ */
+export function freeSlot(want: Rect, occupied: readonly Rect[], gap = PLACEMENT_GAP): Point {
+  if (!occupied.some((r) => overlaps(want, r))) return { x: want.x, y: want.y };
+  return freeSpot(occupied, gap);
 }
 
 /** The area a started group will fill (its full width; its height is open, so a tall strip). */

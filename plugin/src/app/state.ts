@@ -3,12 +3,25 @@
  * connection settings, and every job and batch it is following, with the placement groups they
  * fill. Stored as one versioned JSON-compatible value per key; anything unreadable is dropped
  * with a warning rather than breaking the plugin.
+ *
+ * `clientStorage` belongs to the user and the plugin, not to a file, and several files may have
+ * the plugin open at once: so the jobs live under one key PER FILE (`pageport.state.<fileKey>`),
+ * and a session only ever reads and writes its own file's key. Nothing a session saves can
+ * drop or overwrite another file's jobs. The one shared key of earlier versions
+ * (`pageport.state`) is split on first load: this file's jobs move to its own key, the others
+ * stay where they were for their own files to take.
  */
 import type { BatchCounts, BatchStatus, BatchType, Viewport } from "../api/types";
 import type { PlacementGroup } from "./placement";
 
 export const SETTINGS_KEY = "pageport.settings";
-export const STATE_KEY = "pageport.state";
+/** The shared key of earlier versions (all files' jobs in one value); only read, to migrate. */
+export const LEGACY_STATE_KEY = "pageport.state";
+export const STATE_KEY_PREFIX = "pageport.state.";
+
+export function stateKey(fileKey: string): string {
+  return STATE_KEY_PREFIX + fileKey;
+}
 export const STATE_VERSION = 1;
 
 export interface Settings {
@@ -35,7 +48,7 @@ export interface Job {
   viewport: Viewport;
   deviceScaleFactor: number;
   readySelector?: string;
-  /** The Figma file the job belongs to; jobs of other files are kept but not followed. */
+  /** The Figma file the job belongs to (each file's jobs are stored under its own key). */
   fileKey: string;
   /** Placement group and slot. */
   groupId: string;
@@ -48,7 +61,15 @@ export interface Job {
   nodeId?: string;
   /** Set when the API already recorded another node for this job (first write wins). */
   recordedNodeId?: string;
+  /** How many warnings: the result's count while converting, then the placement's full list's. */
   warnings?: number;
+  /** Every warning text of the placement (the result's, then the materializer's), none dropped. */
+  warningMessages?: string[];
+  /**
+   * The client id of the one-item `code2des` batch that starts this job's conversion, saved
+   * before the request is sent: resending it replays the same conversion (never a second one).
+   */
+  conversionRequestId?: string;
   error?: string;
   createdAt: string;
   updatedAt: string;
@@ -82,6 +103,7 @@ export function emptyState(): AppState {
 export interface Storage {
   getAsync(key: string): Promise<unknown>;
   setAsync(key: string, value: unknown): Promise<void>;
+  deleteAsync(key: string): Promise<void>;
 }
 
 export async function loadSettings(storage: Storage): Promise<Settings | null> {
@@ -96,19 +118,57 @@ export function saveSettings(storage: Storage, settings: Settings): Promise<void
   return storage.setAsync(SETTINGS_KEY, { apiUrl: settings.apiUrl, token: settings.token, projectId: settings.projectId });
 }
 
-export async function loadState(storage: Storage): Promise<AppState> {
-  const raw = await storage.getAsync(STATE_KEY);
-  if (!raw || typeof raw !== "object") return emptyState();
+function readState(raw: unknown): AppState | null {
+  if (!raw || typeof raw !== "object") return null;
   const state = raw as Partial<AppState>;
   if (state.version !== STATE_VERSION || !Array.isArray(state.jobs) || !Array.isArray(state.batches) || !Array.isArray(state.groups)) {
-    return emptyState();
+    return null;
   }
   return { version: STATE_VERSION, jobs: state.jobs, batches: state.batches, groups: state.groups };
 }
 
-export function saveState(storage: Storage, state: AppState): Promise<void> {
+/**
+ * This file's state. On first load after an upgrade, this file's jobs, batches and groups are
+ * moved out of the legacy shared key (which keeps every other file's).
+ */
+export async function loadState(storage: Storage, fileKey: string): Promise<AppState> {
+  const own = readState(await storage.getAsync(stateKey(fileKey))) ?? emptyState();
+  const legacy = readState(await storage.getAsync(LEGACY_STATE_KEY));
+  if (!legacy) return own;
+  const mine = (item: { fileKey?: string }) => item.fileKey === fileKey;
+  const jobs = legacy.jobs.filter(mine);
+  const batches = legacy.batches.filter(mine);
+  if (jobs.length === 0 && batches.length === 0) return own;
+  const groupIds = new Set([...jobs.map((j) => j.groupId), ...batches.map((b) => b.groupId)]);
+  const known = new Set(own.jobs.map((j) => j.key));
+  const merged: AppState = {
+    version: STATE_VERSION,
+    jobs: [...own.jobs, ...jobs.filter((j) => !known.has(j.key))],
+    batches: [...own.batches, ...batches.filter((b) => !own.batches.some((o) => o.id === b.id))],
+    groups: [...own.groups, ...legacy.groups.filter((g) => groupIds.has(g.id) && !own.groups.some((o) => o.id === g.id))],
+  };
+  await saveState(storage, fileKey, merged);
+  const rest: AppState = {
+    version: STATE_VERSION,
+    jobs: legacy.jobs.filter((j) => !mine(j)),
+    batches: legacy.batches.filter((b) => !mine(b)),
+    groups: legacy.groups.filter((g) => !groupIds.has(g.id)),
+  };
+  if (rest.jobs.length === 0 && rest.batches.length === 0) await storage.deleteAsync(LEGACY_STATE_KEY);
+  else await storage.setAsync(LEGACY_STATE_KEY, JSON.parse(JSON.stringify(rest)) as AppState);
+  return merged;
+}
+
+/** Writes this file's state (and only this file's: other files' keys are never touched). */
+export function saveState(storage: Storage, fileKey: string, state: AppState): Promise<void> {
+  const own: AppState = {
+    version: STATE_VERSION,
+    jobs: state.jobs.filter((j) => j.fileKey === fileKey),
+    batches: state.batches.filter((b) => b.fileKey === fileKey),
+    groups: state.groups,
+  };
   // A plain JSON copy: clientStorage keeps structured data, and a copy cannot be mutated later.
-  return storage.setAsync(STATE_KEY, JSON.parse(JSON.stringify(state)) as AppState);
+  return storage.setAsync(stateKey(fileKey), JSON.parse(JSON.stringify(own)) as AppState);
 }
 
 export function isActive(job: Job): boolean {

@@ -41,8 +41,31 @@ export function splitLength(total: number, max: number): Array<[number, number]>
   return out;
 }
 
-/** Creates the Figma image(s) for one result image; null (with a warning) when it cannot. */
-export function prepareImage(figma: PluginAPI, ref: string, base64: string | undefined, mime: string | undefined, warn: (m: string) => void): PreparedImage | null {
+/** Yields to the event loop (a macrotask, so Figma can paint and handle input). */
+export function nextMacrotask(): Promise<void> {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
+
+export interface TileProgress {
+  /** Called after each tile is created: tiles done so far and in all, for this image. */
+  onTile?: (done: number, total: number) => void;
+  /** Awaited between two tiles (default: a macrotask), so that tiling a huge image keeps Figma responsive. */
+  pause?: () => Promise<void>;
+}
+
+/**
+ * Creates the Figma image(s) for one result image; null (with a warning) when it cannot. An
+ * image over 4096 px is cut into tiles, pausing for a macrotask before each tile (decoding,
+ * cropping and PNG-encoding a 4096 px tile takes a while on the main thread) and reporting each.
+ */
+export async function prepareImage(
+  figma: PluginAPI,
+  ref: string,
+  base64: string | undefined,
+  mime: string | undefined,
+  warn: (m: string) => void,
+  progress: TileProgress = {},
+): Promise<PreparedImage | null> {
   const label = `image ${ref.slice(0, 12)}`;
   if (base64 === undefined) {
     warn(`${label} is missing from the result's images; its paints are left out`);
@@ -82,10 +105,16 @@ export function prepareImage(figma: PluginAPI, ref: string, base64: string | und
     return null;
   }
   const tiles: ImageTile[] = [];
-  for (const [y, h] of splitLength(raw.height, MAX_IMAGE_SIDE)) {
-    for (const [x, w] of splitLength(raw.width, MAX_IMAGE_SIDE)) {
+  const rows = splitLength(raw.height, MAX_IMAGE_SIDE);
+  const columns = splitLength(raw.width, MAX_IMAGE_SIDE);
+  const total = rows.length * columns.length;
+  const pause = progress.pause ?? nextMacrotask;
+  for (const [y, h] of rows) {
+    for (const [x, w] of columns) {
+      await pause();
       const image = figma.createImage(encodePng(crop(raw, x, y, w, h)));
       tiles.push({ hash: image.hash, x, y, width: w, height: h });
+      progress.onTile?.(tiles.length, total);
     }
   }
   warn(`${label} (${raw.width}x${raw.height}) is larger than Figma's ${MAX_IMAGE_SIDE} px limit: placed as ${tiles.length} tiles`);

@@ -4,7 +4,7 @@
  * so the tests pass an in-memory Figma and the plugin passes the real one.
  */
 export type { ResultDocument, ResultNode, FullResult, ReadBackResult, RestPaint, RestEffect, TypeStyle } from "./types";
-export { materialize, DATA_ID, DATA_KIND } from "./materialize";
+export { materialize, DATA_ID, DATA_KIND, INCOMPLETE_DATA, acceptsSpread } from "./materialize";
 export type { MaterializeOptions, Materialized } from "./materialize";
 export { readBack } from "./readback";
 export { decodeBase64, encodeBase64 } from "./base64";

@@ -19,6 +19,22 @@
  * layoutPositioning ABSOLUTE (with their positions restored). Then every child is checked:
  * if Figma's layout moved or resized any of them by more than `autoLayoutTolerance` px, the
  * frame goes back to layoutMode NONE with the exact positions, and a warning says so.
+ *
+ * Effects are set LAST on each node (after fills and clipsContent): Figma accepts a shadow
+ * `spread` only on rectangles and ellipses, or on frames with visible fills and clipsContent.
+ * A frame that does not clip its content casts shadows from its children too, which a CSS
+ * box-shadow never does; so a non-clipping frame with children and shadows (and any frame
+ * whose spread Figma would refuse) gets a background RECTANGLE as its first child (kind
+ * "background", ABSOLUTE in auto layout, stretching with the frame) that carries the frame's
+ * fills, radii and shadows; the frame keeps its strokes, layer blur and children. The read-back
+ * folds that rectangle into its frame again.
+ *
+ * Containment: the root is tagged (options.rootData, plus `INCOMPLETE_DATA`) as soon as it
+ * exists, and the incomplete marker is cleared only when the whole tree is built. When
+ * anything throws before then, the partial root is removed and the error rethrown; a caller
+ * that was stopped half-way (Figma closed the plugin) finds the marker on its next run. A
+ * property Figma refuses on one node (a paint, an effect, a size…) becomes a warning naming
+ * the node and the property; the rest of the page is placed.
  */
 import { FontCatalog, fontLabel } from "./fonts";
 import { errorText, prepareImage, tilePieces, type PreparedImage } from "./images";
@@ -34,10 +50,16 @@ export interface MaterializeOptions {
   y: number;
   /** Called as nodes are created: done and total node counts. */
   onProgress?: (done: number, total: number) => void;
+  /** Called as an image over 4096 px is cut into tiles (one call per tile; Figma gets a macrotask before each). */
+  onImageProgress?: (imageRef: string, done: number, total: number) => void;
   /** Nodes created between two yields to the event loop (default 100). */
   chunkSize?: number;
   /** How far (px) Figma's auto layout may move a child before the frame keeps absolute positions (default 0.5). */
   autoLayoutTolerance?: number;
+  /** Plugin data written on the root frame as soon as it exists (before any child is made). */
+  rootData?: Record<string, string>;
+  /** Called once with the root frame as soon as it exists (already tagged, still incomplete). */
+  onRoot?: (root: FrameNode) => void;
 }
 
 export interface Materialized {
@@ -54,6 +76,20 @@ export interface Materialized {
 export const DATA_ID = "pageport.id";
 /** What a node is beyond its type: "svg" (frame from createNodeFromSvg), "tiled" (node whose image paints became tile layers), "image-tile", "fill-layer", "wrapper". */
 export const DATA_KIND = "pageport.kind";
+/** On the root frame while it is being built: "1". Cleared when the whole tree is placed. */
+export const INCOMPLETE_DATA = "pageport.incomplete";
+
+const isShadow = (e: { type: string }): boolean => e.type === "DROP_SHADOW" || e.type === "INNER_SHADOW";
+const hasSpread = (e: Effect): boolean => (e.type === "DROP_SHADOW" || e.type === "INNER_SHADOW") && (e.spread ?? 0) !== 0;
+function visiblePaints(v: readonly Paint[] | symbol): boolean {
+  return typeof v !== "symbol" && v.some((p) => p.visible !== false && (p.opacity ?? 1) > 0);
+}
+/** Whether Figma accepts a shadow spread on this node (plugin typings, DropShadowEffect.spread). */
+export function acceptsSpread(n: SceneNode): boolean {
+  if (n.type === "RECTANGLE" || n.type === "ELLIPSE") return true;
+  if (n.type === "FRAME" || n.type === "COMPONENT" || n.type === "INSTANCE") return n.clipsContent && visiblePaints(n.fills);
+  return false;
+}
 
 type Container = BaseNode & ChildrenMixin;
 
@@ -130,6 +166,7 @@ class Materializer {
   readonly ctx: PaintContext;
   readonly chunk: number;
   readonly tolerance: number;
+  root: FrameNode | null = null;
 
   constructor(
     readonly figma: PluginAPI,
@@ -152,6 +189,24 @@ class Materializer {
     this.warnings.push(message);
   }
 
+  /** One property write Figma may refuse: its refusal becomes a warning, the node stays. */
+  attempt(r: ResultNode, what: string, write: () => void): void {
+    try {
+      write();
+    } catch (e) {
+      this.warn(`node "${r.name}": Figma refused its ${what} (${errorText(e)}); left out`);
+    }
+  }
+
+  /** The root frame exists: tag it before anything else is made, so a half-built one can be found. */
+  rooted(f: FrameNode): void {
+    if (this.root) return;
+    this.root = f;
+    f.setPluginData(INCOMPLETE_DATA, "1");
+    for (const [k, v] of Object.entries(this.options.rootData ?? {})) f.setPluginData(k, v);
+    this.options.onRoot?.(f);
+  }
+
   async tick(): Promise<void> {
     this.done++;
     if (++this.sinceYield >= this.chunk) {
@@ -163,7 +218,7 @@ class Materializer {
 
   // ------------------------------------------------------------------ preparation
 
-  prepareImages(): void {
+  async prepareImages(): Promise<void> {
     const refs = new Set<string>();
     const stack = [this.result.document.document];
     while (stack.length) {
@@ -173,7 +228,9 @@ class Materializer {
     }
     for (const ref of [...refs].sort()) {
       const meta = this.result.document.images?.[ref];
-      const prepared = prepareImage(this.figma, ref, this.result.images[ref], meta?.mime, (m) => this.warn(m));
+      const prepared = await prepareImage(this.figma, ref, this.result.images[ref], meta?.mime, (m) => this.warn(m), {
+        onTile: (done, total) => this.options.onImageProgress?.(ref, done, total),
+      });
       if (prepared) this.images.set(ref, prepared);
     }
   }
@@ -202,7 +259,7 @@ class Materializer {
   // ------------------------------------------------------------------ nodes
 
   async run(): Promise<FrameNode> {
-    this.prepareImages();
+    await this.prepareImages();
     await this.loadFonts();
     const r = this.result.document.document;
     const bb = r.absoluteBoundingBox;
@@ -214,6 +271,7 @@ class Materializer {
       // The contract is a root frame: wrap anything else in a plain one at the same box.
       root = this.figma.createFrame();
       this.options.parent.appendChild(root);
+      this.rooted(root);
       root.name = r.name;
       root.fills = [];
       root.clipsContent = false;
@@ -223,6 +281,7 @@ class Materializer {
       root.setPluginData(DATA_KIND, "wrapper");
       await this.node(r, root, { x: bb.x, y: bb.y });
     }
+    root.setPluginData(INCOMPLETE_DATA, "");
     this.options.onProgress?.(this.total, this.total);
     return root;
   }
@@ -273,18 +332,40 @@ class Materializer {
     n.y = bb.y - origin.y;
   }
 
+  /** Name, visibility, opacity, blend mode, constraints. Effects come last (see effects()). */
   common(n: SceneNode & BlendMixin, r: ResultNode): void {
     n.name = r.name;
     if (r.visible === false) n.visible = false;
-    if (typeof r.opacity === "number") n.opacity = Math.min(1, Math.max(0, r.opacity));
-    if (r.blendMode) n.blendMode = r.blendMode;
-    if (r.effects && r.effects.length) n.effects = r.effects.map(toPluginEffect);
-    if (r.constraints && "constraints" in n) {
-      n.constraints = { horizontal: CONSTRAINT[r.constraints.horizontal] ?? "MIN", vertical: CONSTRAINT[r.constraints.vertical] ?? "MIN" };
+    if (typeof r.opacity === "number") {
+      const opacity = r.opacity;
+      this.attempt(r, "opacity", () => (n.opacity = Math.min(1, Math.max(0, opacity))));
+    }
+    const blend = r.blendMode;
+    if (blend) this.attempt(r, "blend mode", () => (n.blendMode = blend));
+    const cons = r.constraints;
+    if (cons && "constraints" in n) {
+      this.attempt(r, "constraints", () => {
+        n.constraints = { horizontal: CONSTRAINT[cons.horizontal] ?? "MIN", vertical: CONSTRAINT[cons.vertical] ?? "MIN" };
+      });
     }
   }
 
+  /** The result's effects, set after fills and clipsContent; a spread Figma would refuse is dropped with a warning. */
+  effects(n: SceneNode & BlendMixin, r: ResultNode, effects: Effect[] = (r.effects ?? []).map(toPluginEffect)): void {
+    if (!effects.length) return;
+    let list = effects;
+    if (list.some(hasSpread) && !acceptsSpread(n)) {
+      this.warn(`node "${r.name}": Figma takes a shadow spread only on rectangles, ellipses and clipping frames with a visible fill; its shadow is drawn without spread`);
+      list = list.map((e) => (e.type === "DROP_SHADOW" || e.type === "INNER_SHADOW" ? { ...e, spread: 0 } : e));
+    }
+    this.attempt(r, "effects", () => (n.effects = list));
+  }
+
   strokes(n: SceneNode & MinimalStrokesMixin, r: ResultNode): void {
+    this.attempt(r, "strokes", () => this.strokesUnsafe(n, r));
+  }
+
+  strokesUnsafe(n: SceneNode & MinimalStrokesMixin, r: ResultNode): void {
     n.strokes = toPluginPaints(r.strokes, this.ctx);
     if (r.strokeAlign) n.strokeAlign = r.strokeAlign;
     const ind = r.individualStrokeWeights;
@@ -303,6 +384,10 @@ class Materializer {
   }
 
   radii(n: SceneNode, r: ResultNode): void {
+    this.attempt(r, "corner radii", () => this.radiiUnsafe(n, r));
+  }
+
+  radiiUnsafe(n: SceneNode, r: ResultNode): void {
     const corners = r.rectangleCornerRadii;
     if (corners && corners.length === 4 && "topLeftRadius" in n) {
       n.topLeftRadius = Math.max(0, corners[0] ?? 0);
@@ -321,10 +406,10 @@ class Materializer {
     const fills = r.fills ?? [];
     const first = fills.findIndex((p) => p.type === "IMAGE" && p.imageRef !== undefined && this.images.get(p.imageRef)?.kind === "tiled");
     if (first < 0) {
-      n.fills = toPluginPaints(fills, this.ctx);
+      this.attempt(r, "fills", () => (n.fills = toPluginPaints(fills, this.ctx)));
       return [];
     }
-    n.fills = toPluginPaints(fills.slice(0, first), this.ctx);
+    this.attempt(r, "fills", () => (n.fills = toPluginPaints(fills.slice(0, first), this.ctx)));
     return fills.slice(first);
   }
 
@@ -380,18 +465,20 @@ class Materializer {
     if (!asFrame) {
       const n = r.type === "ELLIPSE" ? this.figma.createEllipse() : this.figma.createRectangle();
       parent.appendChild(n);
-      this.place(n, r, origin);
+      this.attempt(r, "size", () => this.place(n, r, origin));
       this.common(n, r);
-      n.fills = toPluginPaints(fills, this.ctx);
+      this.attempt(r, "fills", () => (n.fills = toPluginPaints(fills, this.ctx)));
       this.strokes(n, r);
       this.radii(n, r);
+      this.effects(n, r);
       await this.tick();
       return n;
     }
     if (tiled && r.type === "ELLIPSE") this.warn(`ellipse "${r.name}" with a tiled image drawn as a rectangle`);
     const f = this.figma.createFrame();
     parent.appendChild(f);
-    this.place(f, r, origin);
+    if (parent === this.options.parent) this.rooted(f);
+    this.attempt(r, "size", () => this.place(f, r, origin));
     this.common(f, r);
     f.clipsContent = r.type === "FRAME" ? (r.clipsContent ?? false) : true;
     const layerPaints = this.fills(f, r);
@@ -399,6 +486,8 @@ class Materializer {
     this.radii(f, r);
     if (tiled) f.setPluginData(DATA_KIND, "tiled");
     const layers = layerPaints.length ? this.paintLayers(f, r, layerPaints) : [];
+    const background = this.frameEffects(f, r, kids.length > 0);
+    if (background) layers.unshift(background);
     await this.tick();
     if (r.rotation && kids.length) this.warn(`frame "${r.name}" is rotated: its children are placed unrotated`);
     const bb = r.absoluteBoundingBox;
@@ -409,7 +498,51 @@ class Materializer {
     return f;
   }
 
+  /**
+   * The frame's effects. A frame that does not clip and has children, or whose fills and
+   * clipping would make Figma refuse a shadow's spread, gets its fills, radii and shadows on a
+   * background rectangle (its first child) instead; returns that rectangle.
+   */
+  frameEffects(f: FrameNode, r: ResultNode, hasChildren: boolean): RectangleNode | null {
+    const effects = (r.effects ?? []).map(toPluginEffect);
+    const shadows = effects.filter((e) => isShadow(e) || e.type === "BACKGROUND_BLUR");
+    const spread = effects.some(hasSpread);
+    const moveShadows = shadows.some(isShadow) && !f.clipsContent && (hasChildren || spread);
+    if (!moveShadows) {
+      this.effects(f, r, effects);
+      return null;
+    }
+    const bg = this.figma.createRectangle();
+    f.insertChild(0, bg);
+    bg.name = "Background";
+    bg.setPluginData(DATA_KIND, "background");
+    this.attempt(r, "background size", () => {
+      bg.resize(Math.max(0.01, f.width), Math.max(0.01, f.height));
+      bg.x = 0;
+      bg.y = 0;
+      bg.constraints = { horizontal: "STRETCH", vertical: "STRETCH" };
+    });
+    const fills = f.fills;
+    this.attempt(r, "fills", () => {
+      bg.fills = typeof fills === "symbol" ? [] : fills;
+      f.fills = [];
+    });
+    this.attempt(r, "corner radii", () => {
+      bg.topLeftRadius = f.topLeftRadius;
+      bg.topRightRadius = f.topRightRadius;
+      bg.bottomRightRadius = f.bottomRightRadius;
+      bg.bottomLeftRadius = f.bottomLeftRadius;
+    });
+    this.effects(bg, r, shadows);
+    this.effects(f, r, effects.filter((e) => !shadows.includes(e)));
+    return bg;
+  }
+
   autoLayout(f: FrameNode, r: ResultNode, kids: SceneNode[], layers: SceneNode[]): void {
+    this.attempt(r, "auto layout", () => this.autoLayoutUnsafe(f, r, kids, layers));
+  }
+
+  autoLayoutUnsafe(f: FrameNode, r: ResultNode, kids: SceneNode[], layers: SceneNode[]): void {
     const all = [...layers, ...kids];
     const before = all.map((n) => ({ n, x: n.x, y: n.y, w: n.width, h: n.height }));
     const size = { w: f.width, h: f.height };
@@ -474,14 +607,16 @@ class Materializer {
       this.warn(`group "${r.name}" has no children: drawn as an empty frame`);
       const f = this.figma.createFrame();
       parent.appendChild(f);
-      this.place(f, r, origin);
+      this.attempt(r, "size", () => this.place(f, r, origin));
       f.fills = [];
       f.clipsContent = false;
       this.common(f, r);
+      this.effects(f, r);
       return f;
     }
     const g = this.figma.group(kids, parent);
     this.common(g, r);
+    this.effects(g, r);
     return g;
   }
 
@@ -489,11 +624,12 @@ class Materializer {
     const t = this.figma.createText();
     parent.appendChild(t);
     this.common(t, r);
-    applyText(t, r, this.plan, this.ctx);
+    this.attempt(r, "text", () => applyText(t, r, this.plan, this.ctx));
     this.strokes(t, r);
-    this.place(t, r, origin);
+    this.attempt(r, "size", () => this.place(t, r, origin));
     const auto = r.style?.textAutoResize;
-    if (auto) t.textAutoResize = auto;
+    if (auto) this.attempt(r, "text auto-resize", () => (t.textAutoResize = auto));
+    this.effects(t, r);
     t.name = r.name;
     return t;
   }
@@ -524,23 +660,32 @@ class Materializer {
       scale(frame.children);
       frame.setPluginData(DATA_KIND, "svg");
     }
-    this.place(f, r, origin);
+    this.attempt(r, "size", () => this.place(f, r, origin));
     this.common(f, r);
     f.clipsContent = true;
-    f.fills = toPluginPaints(r.fills, this.ctx);
+    this.attempt(r, "fills", () => (f.fills = toPluginPaints(r.fills, this.ctx)));
     this.strokes(f, r);
     this.radii(f, r);
+    this.effects(f, r);
     return f;
   }
 }
 
 /**
  * Places a result under options.parent at (options.x, options.y). Throws only when nothing
- * sensible can be placed (a font that Figma lists but will not load); everything else that
- * cannot be expressed exactly becomes a warning.
+ * sensible can be placed (a font that Figma lists but will not load, an error from the caller's
+ * onProgress); then nothing is left on the canvas. Everything else that cannot be expressed
+ * exactly (including a property Figma refuses) becomes a warning.
  */
 export async function materialize(figma: PluginAPI, result: FullResult, options: MaterializeOptions): Promise<Materialized> {
   const m = new Materializer(figma, result, options);
-  const root = await m.run();
+  let root: FrameNode;
+  try {
+    root = await m.run();
+  } catch (error) {
+    // Never leave a half-built design behind: remove the partial root, then report.
+    if (m.root && !m.root.removed) m.root.remove();
+    throw error;
+  }
   return { root, warnings: [...(result.document.warnings ?? []), ...m.warnings], nodeCount: m.done, nodes: m.nodes };
 }

@@ -4,7 +4,9 @@
  * absoluteBoundingBox from each node's absolute position and size, paints/effects/radii/
  * strokes in REST form, text with its runs, frames made by createNodeFromSvg as VECTOR nodes
  * carrying their `exportAsync({format: "SVG_STRING"})` markup, and the bytes of every image
- * (keyed by Figma image hash, which the paints' imageRef names).
+ * (keyed by Figma image hash, which the paints' imageRef names). A frame's "background"
+ * rectangle (the materializer's carrier of the frame's fills and shadows) is folded back into
+ * its frame.
  */
 import { encodeBase64 } from "./base64";
 import { DATA_ID, DATA_KIND } from "./materialize";
@@ -90,9 +92,20 @@ class Reader {
         }
       }
     }
+    let kids: readonly SceneNode[] = "children" in n ? n.children : [];
+    const bg = kids[0];
+    if (bg && bg.type === "RECTANGLE" && bg.getPluginData(DATA_KIND) === "background") {
+      // The materializer's stand-in for the frame's own box (fills, radii, shadows; see
+      // materialize.ts): Figma draws it exactly where the frame's box is, so it is read back as
+      // the frame's fills and effects.
+      out.fills = paints(bg.fills);
+      this.note(out.fills);
+      out.effects = [...bg.effects, ...("effects" in n ? n.effects : [])].map(toRestEffect).filter((e) => e !== null);
+      kids = kids.slice(1);
+    }
     if ("children" in n) {
       out.children = [];
-      for (const c of n.children) out.children.push(await this.node(c));
+      for (const c of kids) out.children.push(await this.node(c));
     }
     return out;
   }

@@ -25,9 +25,11 @@ export interface JobView {
   nodeId?: string;
   recordedNodeId?: string;
   warnings?: number;
+  /** Every warning text of the placement (shown expandable in the Jobs list). */
+  warningMessages?: string[];
   error?: string;
-  /** Materializer progress while placing. */
-  progress?: { done: number; total: number };
+  /** Materializer progress while placing: large images cut into tiles, then layers made. */
+  progress?: { done: number; total: number; unit: "layers" | "tiles" };
   updatedAt: string;
 }
 
@@ -87,7 +89,7 @@ export type MainToUi =
   | { type: "state"; state: StateView }
   | { type: "connect-result"; ok: boolean; message: string }
   | { type: "discovery"; discovery: DiscoveryView }
-  | { type: "job-progress"; key: string; done: number; total: number }
+  | { type: "job-progress"; key: string; done: number; total: number; unit: "layers" | "tiles" }
   | { type: "notice"; notice: Notice }
   | { type: "deleted-node"; key: string; message: string };
 

@@ -11,7 +11,8 @@ export function phaseLabel(job: JobView): string {
     case "converting":
       return "Converting to a design…";
     case "ready":
-      return job.progress ? `Placing… ${job.progress.done}/${job.progress.total} layers` : "Placing…";
+      if (!job.progress) return "Placing…";
+      return job.progress.unit === "tiles" ? `Cutting a large image… ${job.progress.done}/${job.progress.total} tiles` : `Placing… ${job.progress.done}/${job.progress.total} layers`;
     case "placed":
       return job.warnings ? `Placed (${job.warnings} warning${job.warnings === 1 ? "" : "s"})` : "Placed";
     case "failed":

@@ -38,6 +38,19 @@ export interface TestFigmaOptions {
   fileKey?: string;
   /** Milliseconds loadFontAsync takes to resolve (default 0). */
   fontLoadDelayMs?: number;
+  /**
+   * The user's clientStorage. Real clientStorage is per user and plugin, NOT per file: pass one
+   * map to several test figmas to have several files open at once. Default: a new map.
+   */
+  clientStorage?: Map<string, unknown>;
+  /**
+   * Rough text measurement (each character 0.5 x its font size wide; lines 1.2 x the font size or
+   * their line height): text with textAutoResize WIDTH_AND_HEIGHT / HEIGHT then changes size
+   * as in Figma (but not with Figma's metrics). Default false: text keeps the size it is given.
+   */
+  measureText?: boolean;
+  /** Names of further pages the file has, NOT loaded (documentAccess dynamic-page) until loadAsync. */
+  extraPages?: string[];
 }
 
 export interface Notification {
@@ -91,6 +104,7 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
   let created = 0;
 
   const world: World = {
+    measureText: options.measureText ?? false,
     nextId: () => `${major}:${++minor}`,
     images: { has: (h) => images.has(h) },
     loadedFonts: loaded,
@@ -107,6 +121,13 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
 
   const root = new DocumentStub(world);
   const page = new PageStub(world, "0:1");
+  page.loaded = true; // the page the plugin starts on is loaded
+  for (const name of options.extraPages ?? []) {
+    major++;
+    const extra = new PageStub(world);
+    extra.name = name;
+    root.appendChild(extra as unknown as SceneStub);
+  }
   root.appendChild(page as unknown as SceneStub);
   major = 1;
   minor = 1;
@@ -114,7 +135,7 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
 
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const uiListeners = new Set<(msg: unknown, props: OnMessageProperties) => void>();
-  const clientStorage = new Map<string, unknown>();
+  const clientStorage = options.clientStorage ?? new Map<string, unknown>();
 
   const controls: TestControls = {
     notifications: [],
@@ -242,6 +263,7 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
     createPage: () => {
       major++;
       const p = new PageStub(world);
+      p.loaded = true; // a page the plugin creates is loaded
       root.appendChild(p as unknown as SceneStub);
       return p;
     },
@@ -296,9 +318,9 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
       const n = nodes.get(id);
       return Promise.resolve(n && !n.removed ? n : null);
     },
-    getNodeById: (id: string) => {
-      const n = nodes.get(id);
-      return n && !n.removed ? n : null;
+    getNodeById: () => {
+      // documentAccess: "dynamic-page" (our manifest): the sync lookup is not allowed.
+      throw new Error("in getNodeById: Cannot call with documentAccess: dynamic-page. Use figma.getNodeByIdAsync instead.");
     },
     listAvailableFontsAsync: () => Promise.resolve(fonts.map((f) => ({ fontName: { ...f.fontName } }))),
     loadFontAsync: (font: FontName) => {
@@ -356,9 +378,13 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
       controls.closed = message === undefined ? {} : { message };
       controls.emit("close");
     },
-    loadAllPagesAsync: () => Promise.resolve(),
+    loadAllPagesAsync: () => {
+      for (const p of root.kids) if (p instanceof PageStub) p.loaded = true;
+      return Promise.resolve();
+    },
     setCurrentPageAsync: (p: PageStub) => {
       if (!(p instanceof PageStub)) return Promise.reject(new Error("in setCurrentPageAsync: Expected a page"));
+      p.loaded = true;
       currentPage = p;
       controls.emit("currentpagechange");
       return Promise.resolve();
@@ -372,10 +398,9 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
   }
   Object.defineProperty(base, "currentPage", {
     get: () => currentPage,
-    set: (p: PageStub) => {
-      if (!(p instanceof PageStub)) throw new Error("in set_currentPage: Expected a page");
-      currentPage = p;
-      controls.emit("currentpagechange");
+    set: () => {
+      // documentAccess: "dynamic-page": pages switch only through setCurrentPageAsync.
+      throw new Error("Setting figma.currentPage is not supported with documentAccess: dynamic-page. Use figma.setCurrentPageAsync instead.");
     },
     configurable: true,
     enumerable: true,

@@ -6,6 +6,8 @@
 import { fontKey, fontLabel } from "./fonts";
 import {
   BLEND_MODES,
+  validateSpread,
+  type SpreadTarget,
   fail,
   frozenCopy,
   num,
@@ -23,6 +25,8 @@ export interface World {
   mixed: symbol;
   register(node: BaseStub): void;
   svgExport(node: SceneStub): string;
+  /** Rough text measurement (TestFigmaOptions.measureText): auto-resizing text changes size. */
+  measureText?: boolean;
 }
 
 export type Mat = [[number, number, number], [number, number, number]];
@@ -253,6 +257,12 @@ export class DocumentStub extends WithChildren(BaseStub) {
 }
 
 export class PageStub extends WithChildren(BaseStub) {
+  /**
+   * documentAccess "dynamic-page": a page other than the one the plugin started on is not
+   * loaded until `loadAsync()` (or setCurrentPageAsync / loadAllPagesAsync) resolved; reading
+   * its children (or searching it) before then throws, as in Figma.
+   */
+  loaded = false;
   #selection: SceneStub[] = [];
   #backgrounds: Paint[] = [{ type: "SOLID", color: { r: 0.9607843160629272, g: 0.9607843160629272, b: 0.9607843160629272 } }];
   onSelectionChange: (() => void) | null = null;
@@ -284,7 +294,28 @@ export class PageStub extends WithChildren(BaseStub) {
     this.#backgrounds = frozenCopy([...v]);
   }
   loadAsync(): Promise<void> {
+    this.alive();
+    this.loaded = true;
     return Promise.resolve();
+  }
+  #mustBeLoaded(what: string): void {
+    if (!this.loaded) throw new Error(`in ${what}: Cannot access children on a page that has not been explicitly loaded. Remember to call await page.loadAsync() or await figma.loadAllPagesAsync() first.`);
+  }
+  override get children(): readonly SceneStub[] {
+    this.#mustBeLoaded("get_children");
+    return super.children;
+  }
+  override findAll(callback?: (node: SceneStub) => boolean): SceneStub[] {
+    this.#mustBeLoaded("findAll");
+    return super.findAll(callback);
+  }
+  override findChildren(callback?: (node: SceneStub) => boolean): SceneStub[] {
+    this.#mustBeLoaded("findChildren");
+    return super.findChildren(callback);
+  }
+  override findChild(callback: (node: SceneStub) => boolean): SceneStub | null {
+    this.#mustBeLoaded("findChild");
+    return super.findChild(callback);
   }
 }
 
@@ -452,6 +483,7 @@ export class SceneStub extends BaseStub {
   }
   set effects(v: readonly Effect[]) {
     validateEffects("set_effects", v);
+    validateSpread("set_effects", v, this as unknown as SpreadTarget);
     this.#effects = frozenCopy([...v]);
   }
   get constraints(): Constraints {
@@ -1100,6 +1132,7 @@ export class TextStub extends ShapeStub {
     this.#chars = v;
     this.#styles = Array.from({ length: v.length }, () => first);
     if (this.autoRename) this.name = v.slice(0, 100) || "Text";
+    this.#measure();
   }
   insertCharacters(start: number, characters: string, useStyle: "BEFORE" | "AFTER" = "BEFORE"): void {
     this.#requireAll();
@@ -1129,6 +1162,40 @@ export class TextStub extends ShapeStub {
       return;
     }
     for (let i = start; i < end; i++) this.#styles[i] = { ...(this.#styles[i] as CharStyle), [key]: value };
+    this.#measure();
+  }
+
+  /**
+   * A ROUGH measurement (only with TestFigmaOptions.measureText): each character is
+   * 0.5 x its font size wide (plus letter spacing), a line is its line height (or 1.2 x the
+   * largest font size in it) tall. WIDTH_AND_HEIGHT takes the longest line's width and every
+   * line's height; HEIGHT wraps at the node's width and takes the height.
+   */
+  #measure(): void {
+    if (!this.world.measureText || (this.#autoResize !== "WIDTH_AND_HEIGHT" && this.#autoResize !== "HEIGHT")) return;
+    const lines: Array<{ width: number; height: number }> = [];
+    let width = 0;
+    let tallest = 0;
+    const wrapAt = this.#autoResize === "HEIGHT" ? this._w : Infinity;
+    const endLine = () => {
+      lines.push({ width, height: tallest || 1.2 * this.#base.fontSize });
+      width = 0;
+      tallest = 0;
+    };
+    [...this.#chars].forEach((ch, i) => {
+      const st = this.#styles[i] ?? this.#base;
+      if (ch === "\n") return endLine();
+      const ls = st.letterSpacing.unit === "PIXELS" ? st.letterSpacing.value : (st.letterSpacing.value / 100) * st.fontSize;
+      const w = st.fontSize * 0.5 + ls;
+      if (width > 0 && width + w > wrapAt + 1e-6) endLine();
+      width += w;
+      const lh = st.lineHeight.unit === "PIXELS" ? st.lineHeight.value : st.lineHeight.unit === "PERCENT" ? (st.lineHeight.value / 100) * st.fontSize : 1.2 * st.fontSize;
+      tallest = Math.max(tallest, lh);
+    });
+    endLine();
+    const w = this.#autoResize === "HEIGHT" ? this._w : Math.max(...lines.map((l) => l.width));
+    const h = lines.reduce((sum, l) => sum + l.height, 0);
+    this.resizeWithoutConstraints(Math.max(0.01, w), Math.max(0.01, h));
   }
 
   get fontName(): FontName | symbol {
@@ -1288,6 +1355,7 @@ export class TextStub extends ShapeStub {
     const r = oneOf("set_textAutoResize", "textAutoResize", v, ["NONE", "WIDTH_AND_HEIGHT", "HEIGHT", "TRUNCATE"]);
     this.#requireAll();
     this.#autoResize = r;
+    this.#measure();
   }
   get textAlignHorizontal(): "LEFT" | "CENTER" | "RIGHT" | "JUSTIFIED" {
     return this.#alignH;

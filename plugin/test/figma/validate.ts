@@ -192,3 +192,30 @@ export function frozenCopy<T>(v: T): T {
   }
   return v;
 }
+
+/** What the spread rule needs to know of the node whose effects are set. */
+export interface SpreadTarget {
+  type: string;
+  clipsContent?: boolean;
+  fills?: readonly Paint[] | symbol;
+}
+
+/**
+ * The plugin typings (DropShadowEffect.spread / InnerShadowEffect.spread): "`spread` values are
+ * only accepted on rectangles and ellipses, or on frames, components, and instances with
+ * visible fill paints and `clipsContent` enabled". A non-zero spread anywhere else is refused.
+ */
+export function validateSpread(where: string, v: readonly unknown[], node: SpreadTarget): void {
+  v.forEach((e, i) => {
+    if (!isObj(e) || (e.type !== "DROP_SHADOW" && e.type !== "INNER_SHADOW")) return;
+    if (typeof e.spread !== "number" || e.spread === 0) return;
+    if (node.type === "RECTANGLE" || node.type === "ELLIPSE") return;
+    if (node.type === "FRAME" || node.type === "COMPONENT" || node.type === "INSTANCE") {
+      const fills = node.fills;
+      const visible = Array.isArray(fills) && fills.some((p: Paint) => p.visible !== false && (p.opacity ?? 1) > 0);
+      if (node.clipsContent === true && visible) return;
+      fail(where, `"[${i}].spread": spread is only accepted on frames with visible fill paints and clipsContent enabled`);
+    }
+    fail(where, `"[${i}].spread": spread is only accepted on rectangles, ellipses and clipping frames with visible fills (not ${node.type})`);
+  });
+}

@@ -273,7 +273,7 @@ describe("closing the plugin loses nothing", () => {
     const batch = await first.importMany({ urls: [sitePage(env, "about.html", "resume-a"), sitePage(env, "index.html", "resume-b")], viewport: VIEWPORT_PRESETS.mobile, deviceScaleFactor: 1 });
     first.stop(); // the plugin closes
     await first.idle();
-    const stored = await loadState(figma.clientStorage);
+    const stored = await loadState(figma.clientStorage, "stack-file-7");
     expect(stored.jobs.map((j) => j.key)).toEqual(expect.arrayContaining([single?.key]));
     expect(stored.batches.map((b) => b.id)).toContain(batch.id);
     expect(figma.currentPage.children).toHaveLength(0);
