@@ -2,9 +2,13 @@
 
 `pip install --platform ... --only-binary=:all: --python-version 3.12 --target` fetches the
 pyproject `layer` dependency group as Lambda (Amazon Linux 2023, CPython 3.12) needs it; the
-`pageport` package is copied beside it. Two cache levels keep repeated synths cheap: the pip
-result is keyed by (requirements, platform, Python) and reused while only our code changes; the
-final layer is keyed by that plus the package's bytes.
+`pageport` package is copied beside it. The group is every third-party package a zip function
+imports, boto3 included (see `layer` in pyproject.toml). Two cache levels keep repeated synths
+cheap: the pip result is keyed by (requirements, platform, Python) and reused while only our
+code changes; the final layer is keyed by that plus the package's bytes.
+
+`python_version` exists for tests only: the same build for the host's Python, so the layer can
+be imported on a machine without CPython 3.12 on Lambda's architecture.
 
 Usage: python -m infra.layer_build [--architecture arm64|x86_64]   (prints the layer folder)
 """
@@ -26,9 +30,10 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LAMBDA_PYTHON = "3.12"
-# Lambda's runtime already ships these (boto3 and its own dependencies); a second copy in /opt
-# would shadow the runtime's botocore and can mismatch the runtime's boto3.
-RUNTIME_PROVIDED = ("boto3", "botocore", "s3transfer", "jmespath")
+# The layer ships its own pinned boto3 stack rather than the runtime's: that one is whatever AWS
+# last installed (too old for S3 conditional writes at times), /opt/python comes before it on
+# sys.path anyway, and stripping boto3 while its dependencies (urllib3, via aws-xray-sdk) stay
+# would mix two installations.
 _PLATFORMS = {
     # AL2023 has glibc 2.34: every manylinux wheel up to 2_34 runs there.
     "arm64": ("manylinux2014_aarch64", "manylinux_2_28_aarch64", "manylinux_2_34_aarch64"),
@@ -78,10 +83,11 @@ def tree_digest(root: Path) -> str:
 
 
 @functools.cache
-def _python312() -> str | None:
-    """A CPython 3.12 to byte-compile the layer (Lambda's /opt is read-only: no pyc at run time)."""
-    candidates = [os.environ.get("PAGEPORT_PYTHON312", ""), shutil.which("python3.12") or ""]
-    candidates += sorted(str(p) for p in Path.home().glob(".pyenv/versions/3.12*/bin/python3.12"))
+def _python(version: str) -> str | None:
+    """A CPython `version` to byte-compile the layer (Lambda's /opt is read-only: no pyc at run time)."""
+    env = os.environ.get("PAGEPORT_PYTHON312", "") if version == LAMBDA_PYTHON else ""
+    candidates = [env, shutil.which(f"python{version}") or "", sys.executable]
+    candidates += sorted(str(p) for p in Path.home().glob(f".pyenv/versions/{version}*/bin/python{version}"))
     for exe in filter(None, candidates):
         probe = subprocess.run(
             [exe, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
@@ -89,7 +95,7 @@ def _python312() -> str | None:
             text=True,
             check=False,
         )
-        if probe.returncode == 0 and probe.stdout.strip() == LAMBDA_PYTHON:
+        if probe.returncode == 0 and probe.stdout.strip() == version:
             return exe
     return None
 
@@ -104,12 +110,12 @@ def _publish(tmp: Path, final: Path) -> None:
             raise
 
 
-def _compile(python312: str | None, folder: Path) -> None:
-    if python312:
+def _compile(python: str | None, folder: Path) -> None:
+    if python:
         # unchecked-hash pycs are reproducible (no mtimes) and skip the source stat at import.
         subprocess.run(
             [
-                python312,
+                python,
                 "-m",
                 "compileall",
                 "-q",
@@ -124,17 +130,19 @@ def _compile(python312: str | None, folder: Path) -> None:
         )
 
 
-def _install_dependencies(requirements: list[str], architecture: str, cache: Path, python312: str | None) -> Path:
+def _install_dependencies(
+    requirements: list[str], architecture: str, python_version: str, cache: Path, compiler: str | None
+) -> Path:
     key = _digest(
         "\n".join(requirements).encode(),
         architecture.encode(),
-        LAMBDA_PYTHON.encode(),
-        "\n".join(RUNTIME_PROVIDED).encode(),
+        python_version.encode(),
         Path(__file__).read_bytes(),
-        str(bool(python312)).encode(),
+        str(bool(compiler)).encode(),
     )[:20]
-    final = cache / f"{architecture}-{key}"
+    final = cache / f"{architecture}-cp{python_version.replace('.', '')}-{key}"
     if final.is_dir():
+        os.utime(final)  # in use: _prune in other processes keeps it
         return final
     cache.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=cache))
@@ -152,9 +160,9 @@ def _install_dependencies(requirements: list[str], architecture: str, cache: Pat
         "--implementation",
         "cp",
         "--python-version",
-        LAMBDA_PYTHON,
+        python_version,
         "--abi",
-        "cp" + LAMBDA_PYTHON.replace(".", ""),
+        "cp" + python_version.replace(".", ""),
         "--target",
         str(tmp / "python"),
         *requirements,
@@ -168,11 +176,7 @@ def _install_dependencies(requirements: list[str], architecture: str, cache: Pat
         )
     site = tmp / "python"
     shutil.rmtree(site / "bin", ignore_errors=True)
-    for entry in site.iterdir():
-        dist = entry.name.split("-")[0].lower().replace("_", "-") if entry.suffix == ".dist-info" else entry.name
-        if dist in RUNTIME_PROVIDED:
-            shutil.rmtree(entry)
-    _compile(python312, site)
+    _compile(compiler, site)
     _publish(tmp, final)
     _prune(cache, keep=final)
     return final
@@ -184,7 +188,13 @@ def _prune(folder: Path, keep: Path) -> None:
             shutil.rmtree(entry, ignore_errors=True)
 
 
-def build_layer(architecture: str = "arm64", *, repo_root: Path = REPO_ROOT, build_dir: Path | None = None) -> Layer:
+def build_layer(
+    architecture: str = "arm64",
+    *,
+    python_version: str = LAMBDA_PYTHON,
+    repo_root: Path = REPO_ROOT,
+    build_dir: Path | None = None,
+) -> Layer:
     if architecture not in _PLATFORMS:
         raise LayerBuildError(f"unknown architecture {architecture!r}")
     build_dir = build_dir or Path(os.environ.get("PAGEPORT_BUILD_DIR") or repo_root / "build")
@@ -192,8 +202,8 @@ def build_layer(architecture: str = "arm64", *, repo_root: Path = REPO_ROOT, bui
     if not (package / "__init__.py").is_file():
         raise LayerBuildError(f"the shared package is missing: {package}")
     requirements = dependency_group(repo_root / "pyproject.toml", "layer")
-    python312 = _python312()
-    deps = _install_dependencies(requirements, architecture, build_dir / "layer-deps", python312)
+    compiler = _python(python_version)
+    deps = _install_dependencies(requirements, architecture, python_version, build_dir / "layer-deps", compiler)
     asset_hash = _digest(deps.name.encode(), tree_digest(package).encode())[:32]
     layers = build_dir / "layer"
     final = layers / f"{architecture}-{asset_hash}"
@@ -206,7 +216,7 @@ def build_layer(architecture: str = "arm64", *, repo_root: Path = REPO_ROOT, bui
             tmp / "python" / "pageport",
             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
         )
-        _compile(python312, tmp / "python" / "pageport")
+        _compile(compiler, tmp / "python" / "pageport")
         _publish(tmp, final)
         _prune(layers, keep=final)
     os.utime(final)  # mark as in use for _prune in other processes

@@ -1,8 +1,9 @@
-# syntax=docker/dockerfile:1
 # Capture and discovery workers (container-image Lambdas): Debian's Chromium driven by
 # Playwright (no `playwright install`: the browser comes from Debian), on Lambda's Python
 # runtime interface client. Built by `cdk deploy` from the repository root, reduced by
 # infra/workers.py image_context_excludes(); the CMD (handler) is set per function by CDK.
+# Plain Dockerfile syntax on purpose (no `# syntax=` frontend pulled from a registry at build
+# time, no BuildKit-only instructions): any builder builds it; tests/infra/test_layer.py checks.
 ARG PYTHON_IMAGE=public.ecr.aws/docker/library/python:3.12-slim-bookworm
 FROM ${PYTHON_IMAGE}
 
@@ -19,12 +20,12 @@ RUN apt-get update \
       fonts-liberation fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
  && rm -rf /var/lib/apt/lists/*
 
-# Dependencies first (cached while only our code changes): the pyproject's `layer` and
-# `workers` groups, boto3 (the managed runtime's copy is absent in an image), the Lambda RIC.
+# Dependencies first (cached while only our code changes): the pyproject's `layer` (boto3
+# included) and `workers` groups, and the Lambda runtime interface client.
 COPY pyproject.toml /tmp/build/pyproject.toml
 RUN cd /tmp/build \
  && python -m pip install "pip>=25.1" \
- && python -m pip install --group layer --group workers "boto3>=1.35" "awslambdaric>=3,<4" \
+ && python -m pip install --group layer --group workers "awslambdaric>=3,<4" \
  && rm -rf /tmp/build
 
 COPY layers/pageport/python/pageport /opt/python/pageport
