@@ -45,24 +45,41 @@ def cmd_dev(args: argparse.Namespace) -> int:
     )
 
 
-def cmd_create_project(args: argparse.Namespace) -> int:
-    from devstack.database import create_project, prepare_database
+def _admin(args: argparse.Namespace, payload: dict[str, Any]) -> int:
+    """One command, run locally (the data dir's database) or by a deployed stage's admin
+    function (--stage); both print the same JSON result."""
+    from pageport.errors import PageportError
+    from pageport.models.admin import parse_command
+
+    from devstack.commands import admin_refusal, run_admin_locally, run_admin_on_stage
     from devstack.paths import resolve_data_dir
 
-    url = prepare_database(resolve_data_dir(args.data_dir))
-    created = create_project(url, args.org, args.project, args.member)
-    print(json.dumps(created.as_json()))
+    try:
+        command = parse_command(payload)
+        if args.stage:
+            if args.data_dir:
+                raise UsageProblem("--stage runs on the deployed stage: it takes no --data-dir")
+            result = run_admin_on_stage(args.stage, command, region=args.region)
+        else:
+            result = run_admin_locally(resolve_data_dir(args.data_dir), command)
+    except PageportError as exc:
+        raise admin_refusal(exc) from None
+    print(json.dumps(result))
     return 0
+
+
+def cmd_create_project(args: argparse.Namespace) -> int:
+    return _admin(
+        args, {"command": "create-project", "organization": args.org, "project": args.project, "members": args.member}
+    )
 
 
 def cmd_add_member(args: argparse.Namespace) -> int:
-    from devstack.database import add_members, prepare_database
-    from devstack.paths import resolve_data_dir
+    return _admin(args, {"command": "add-member", "organizationId": args.org_id, "members": args.member})
 
-    url = prepare_database(resolve_data_dir(args.data_dir))
-    added = add_members(url, args.org_id, args.member)
-    print(json.dumps({"organizationId": args.org_id, "added": added}))
-    return 0
+
+def cmd_list_tenants(args: argparse.Namespace) -> int:
+    return _admin(args, {"command": "list"})
 
 
 def cmd_token(args: argparse.Namespace) -> int:
@@ -223,19 +240,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     dev.set_defaults(run=cmd_dev)
 
-    admin = commands.add_parser("admin", help="manage organizations, projects and members in the local database")
+    admin = commands.add_parser(
+        "admin", help="manage organizations, projects and members (local database, or a deployed stage)"
+    )
     admin_commands = admin.add_subparsers(dest="admin_command", required=True, metavar="ACTION")
+
+    def target(sub: argparse.ArgumentParser) -> None:
+        data_dir(sub)
+        sub.add_argument(
+            "--stage",
+            help="run it on this deployed stage instead: invokes its admin function (pageport-STAGE-admin) with "
+            "your AWS credentials, which need lambda:InvokeFunction on it",
+        )
+        sub.add_argument("--region", help="the stage's region (default: its stage file's, else your AWS default)")
+
     create = admin_commands.add_parser("create-project", help="a new organization with a project and its members")
     create.add_argument("--org", required=True, help="organization name")
     create.add_argument("--project", required=True, help="project name")
     create.add_argument("--member", action="append", default=[], required=True, help="member subject (repeatable)")
-    data_dir(create)
+    target(create)
     create.set_defaults(run=cmd_create_project)
     add = admin_commands.add_parser("add-member", help="add members to an organization")
     add.add_argument("--org-id", type=int, required=True, help="organization id")
     add.add_argument("--member", action="append", default=[], required=True, help="member subject (repeatable)")
-    data_dir(add)
+    target(add)
     add.set_defaults(run=cmd_add_member)
+    listing = admin_commands.add_parser("list", help="every organization with its projects and members, as JSON")
+    target(listing)
+    listing.set_defaults(run=cmd_list_tenants)
 
     token = commands.add_parser("token", help="print a bearer token the local gateway accepts for SUBJECT")
     token.add_argument("subject")
@@ -304,14 +336,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     import psycopg
 
     from devstack.commands import CommandFailed
-    from devstack.database import AdminError
 
     try:
         return run(args)
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except (ApiError, ApiUnreachable, CommandFailed, AdminError, UsageProblem, ValueError) as exc:
+    except (ApiError, ApiUnreachable, CommandFailed, UsageProblem, ValueError) as exc:
         return _fail(str(exc))
     except psycopg.Error as exc:
         return _fail(f"database: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}")

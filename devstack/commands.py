@@ -1,4 +1,5 @@
-"""The CLI's user commands, over the HTTP API only: import, batch, discover, status."""
+"""The CLI's commands: the user's, over the HTTP API only (import, batch, discover, status), and
+the operator's tenant administration (`admin`), locally or on a deployed stage."""
 
 from __future__ import annotations
 
@@ -326,6 +327,104 @@ def failure_lines(api: Api, project: int, batch: Mapping[str, Any], limit: int =
             f"  #{item['position']} {target} failed: {reason or 'no reason recorded'} (job {item.get('jobId')})"
         )
     return lines
+
+
+# ---------------------------------------------------------------------------- admin
+
+# For tests only: where the Lambda API is (a local server implementing Invoke); unset in real use.
+LAMBDA_ENDPOINT_VARIABLE = "PAGEPORT_LAMBDA_ENDPOINT"
+# The admin function answers in seconds; its timeout is 30 s.
+ADMIN_READ_TIMEOUT_S = 70
+
+
+def run_admin_locally(data_dir: Path, command: Any) -> dict[str, Any]:
+    """The command against the local stack's database (migrated first)."""
+    from pageport.db import connect
+    from pageport.services.admin import run_command
+
+    from devstack.database import prepare_database
+
+    with connect(prepare_database(data_dir)) as conn:
+        return run_command(conn, command)
+
+
+def stage_region(stage: str, explicit: str | None) -> str | None:
+    """--region, else the stage file's region when run from a checkout (where the stage was
+    deployed from), else None: boto3's own default (AWS_REGION, the profile)."""
+    if explicit:
+        return explicit
+    import tomllib
+
+    stage_file = Path(__file__).resolve().parent.parent / "infra" / "stages" / f"{stage}.toml"
+    if stage_file.is_file():
+        region = tomllib.loads(stage_file.read_text(encoding="utf-8")).get("region")
+        return str(region) if region else None
+    return None
+
+
+def run_admin_on_stage(stage: str, command: Any, *, region: str | None) -> dict[str, Any]:
+    """Invoke the stage's admin function with the operator's AWS credentials; its JSON result,
+    or CommandFailed with the function's error message."""
+    import os
+
+    import boto3
+    from botocore.config import Config
+    from botocore.exceptions import BotoCoreError, ClientError
+    from pageport.models.admin import admin_function_name
+
+    name = admin_function_name(stage)
+    region = stage_region(stage, region)
+    client = boto3.client(
+        "lambda",
+        region_name=region,
+        endpoint_url=os.environ.get(LAMBDA_ENDPOINT_VARIABLE) or None,
+        # One attempt: create-project is not idempotent, and a retried invoke could run it twice.
+        config=Config(read_timeout=ADMIN_READ_TIMEOUT_S, retries={"total_max_attempts": 1}),
+    )
+    payload = json.dumps(command.to_json_dict()).encode()
+    try:
+        response = client.invoke(FunctionName=name, InvocationType="RequestResponse", Payload=payload)
+    except ClientError as exc:
+        error = exc.response.get("Error", {})
+        code = error.get("Code", "")
+        where = f"{name} in {region or 'the default region'}"
+        if code in ("AccessDeniedException", "AccessDenied"):
+            raise CommandFailed(
+                f"not allowed to invoke {where}: your AWS identity needs lambda:InvokeFunction on it"
+            ) from None
+        if code == "ResourceNotFoundException":
+            raise CommandFailed(
+                f"no admin function {where}: is stage {stage!r} deployed to this account and region?"
+            ) from None
+        raise CommandFailed(f"invoking {where}: {code}: {error.get('Message', '')}") from None
+    except BotoCoreError as exc:  # no credentials, no region, endpoint unreachable
+        raise CommandFailed(f"invoking {name}: {exc}") from None
+    body = json.loads(response["Payload"].read() or b"null")
+    if response.get("FunctionError"):
+        detail = body.get("errorMessage") if isinstance(body, dict) else None
+        raise CommandFailed(f"the admin function failed: {detail or response['FunctionError']}")
+    if not isinstance(body, dict):
+        raise CommandFailed("the admin function answered something other than a JSON object")
+    if isinstance(body.get("error"), dict):
+        raise CommandFailed(_admin_error_line(body["error"]))
+    return body
+
+
+def _admin_error_line(error: Mapping[str, Any]) -> str:
+    details = "; ".join(
+        f"{'.'.join(str(part) for part in detail.get('loc') or [])}: {detail.get('msg')}"
+        for detail in error.get("details") or []
+    )
+    return f"{error.get('message') or error.get('code')}{f' ({details})' if details else ''}"
+
+
+def admin_refusal(error: Exception) -> CommandFailed:
+    """A refusal of the layer (unknown organization, invalid command) as the CLI's one line."""
+    from pageport.errors import PageportError
+
+    if isinstance(error, PageportError):
+        return CommandFailed(_admin_error_line(error.body()["error"]))
+    return CommandFailed(str(error))
 
 
 __all__ = [

@@ -9,7 +9,7 @@ from aws_lambda_powertools.utilities.batch.types import PartialItemFailureRespon
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches.dead_letters import handle_dead_letter
-from pageport.db import shared_connection
+from pageport.db import retrying, shared_connection
 
 logger = Logger(service="pageport-dead-letter")
 # Report every failed record (even all of them) as a partial failure: only those return.
@@ -17,7 +17,7 @@ processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failu
 
 
 def record_handler(record: SQSRecord) -> None:
-    handle_dead_letter(shared_connection(), record.body)
+    retrying(lambda: handle_dead_letter(shared_connection(), record.body))
 
 
 @logger.inject_lambda_context

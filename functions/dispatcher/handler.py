@@ -6,14 +6,17 @@ from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport import aws
 from pageport.batches.dispatch import Dispatcher
-from pageport.db import shared_connection
+from pageport.db import retrying, shared_connection
 
 logger = Logger(service="pageport-dispatcher")
 
 
 @logger.inject_lambda_context
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    report = Dispatcher(shared_connection(), aws.sqs()).run(remaining_ms=context.get_remaining_time_in_millis)
+    # Its first round trip is a BEGIN: re-run once on a fresh connection if the proxy closed it.
+    report = retrying(
+        lambda: Dispatcher(shared_connection(), aws.sqs()).run(remaining_ms=context.get_remaining_time_in_millis)
+    )
     summary = {
         "claimed": report.claimed,
         "sent": report.sent,

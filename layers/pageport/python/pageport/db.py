@@ -2,15 +2,22 @@
 
 Options suit RDS Proxy: no server-side prepared statements (`prepare_threshold=None`, which
 would pin the proxy connection), `SET LOCAL` only, TLS required, short connect timeout.
+
+A Lambda container keeps one connection across invocations, and the proxy may close it while the
+container idles (its idle client timeout), which the container only learns on its next round
+trip. No ping is spent on every request to find out; instead the first round trip of a request
+is retried once on a fresh connection when the connection turns out to be gone, and only where
+that cannot repeat a write (see `read` and `retrying`).
 """
 
 from __future__ import annotations
 
+import threading
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import psycopg
@@ -20,8 +27,46 @@ from pageport.settings import Settings, get_settings
 
 Connection = psycopg.Connection[dict[str, Any]]
 Cursor = psycopg.Cursor[dict[str, Any]]
+T = TypeVar("T")
 
-_cached: Connection | None = None
+
+class StaleConnection(psycopg.OperationalError):
+    """The shared connection was found closed at the very start of an operation, before any of
+    its statements reached the server: running the operation again on a fresh connection is safe."""
+
+
+# Set by `retrying` while its operation has sent nothing yet (per thread: the local stack's
+# gateway shares one connection between threads).
+_untouched = threading.local()
+
+
+class SharedConnection(psycopg.Connection[dict[str, Any]]):
+    """The container's connection. It tells `retrying` whether a failure came from the first
+    thing its operation did: the BEGIN of its first transaction (nothing of the transaction ran)."""
+
+    def cursor(self, *args: Any, **kwargs: Any) -> Any:
+        # A statement outside a transaction may be a write in autocommit: once one was sent,
+        # a failure can no longer be told apart from a partial write.
+        _untouched.armed = False
+        return super().cursor(*args, **kwargs)
+
+    @contextmanager
+    def transaction(
+        self, savepoint_name: str | None = None, force_rollback: bool = False
+    ) -> Iterator[psycopg.Transaction]:
+        first = getattr(_untouched, "armed", False)
+        _untouched.armed = False
+        with ExitStack() as stack:
+            try:
+                tx = stack.enter_context(super().transaction(savepoint_name, force_rollback))
+            except psycopg.OperationalError as exc:
+                if first and self.broken:
+                    raise StaleConnection(str(exc)) from exc
+                raise
+            yield tx
+
+
+_cached: SharedConnection | None = None
 
 
 def conninfo(settings: Settings | None = None) -> str:
@@ -81,11 +126,47 @@ def connect(info: str | None = None) -> Connection:
 
 
 def shared_connection() -> Connection:
-    """One connection per Lambda container, re-opened when it broke between invocations."""
+    """One connection per Lambda container, re-opened when it is known to be closed (a failure
+    seen earlier); one the proxy closed unseen is found, and replaced, by `read`/`retrying`."""
     global _cached
-    if _cached is None or _cached.closed or _cached.broken:
-        _cached = connect()
+    if _cached is None or _cached.closed:
+        _cached = SharedConnection.connect(conninfo(), row_factory=dict_row, prepare_threshold=None, autocommit=True)
     return _cached
+
+
+def _lost(exc: psycopg.OperationalError) -> bool:
+    """A connection-level failure of the shared connection (not, say, a cancelled query)."""
+    return isinstance(exc, StaleConnection) or (_cached is not None and _cached.broken)
+
+
+def read(query: Callable[[Cursor], T]) -> T:
+    """Run read-only statements in autocommit on the shared connection. If the connection turns
+    out to be gone, reconnect and run them once more: a read has no effect to repeat. The API's
+    caller check is every request's first round trip, so it finds a closed connection at no cost."""
+    try:
+        with reading() as cur:
+            return query(cur)
+    except psycopg.OperationalError as exc:
+        if not _lost(exc):
+            raise
+    close_shared_connection()
+    with reading() as cur:
+        return query(cur)
+
+
+def retrying(operation: Callable[[], T]) -> T:
+    """Run an operation on `shared_connection()` (fetched inside `operation`); if the BEGIN of
+    its first transaction fails because the connection is gone, and it sent nothing before, run
+    it once more on a fresh connection. Never after a statement or a COMMIT was sent: that
+    failure may follow a partial or even a committed write, which a retry would repeat."""
+    _untouched.armed = _cached is not None  # a fresh connection has just proved itself
+    try:
+        return operation()
+    except StaleConnection:
+        close_shared_connection()
+    finally:
+        _untouched.armed = False
+    return operation()
 
 
 @contextmanager

@@ -56,6 +56,8 @@ BACKGROUND_FUNCTIONS: dict[str, str] = {
     "dispatcher": "schedule",
     "dead_letter": "sqs-dlq",
     "migrate": "custom-resource",
+    # Tenant administration: invoked with IAM by operators (`pageport admin --stage`) and the seed.
+    "admin": "iam-invoke",
 }
 
 # Worker name -> queue logical name. Workers never touch the database.

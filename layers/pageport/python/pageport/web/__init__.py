@@ -15,7 +15,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 )
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEvent
 
-from pageport.db import reading
+from pageport.db import read
 from pageport.digits import ascii_int
 from pageport.errors import (
     InternalError,
@@ -167,8 +167,8 @@ class PageportResolver(APIGatewayRestResolver):
             project_id = ascii_int(str(project))
             if project_id is None:
                 raise NotFound("Project not found.")
-            with reading() as cur:
-                self.verified_scope = resolve_scope(cur, subject, project_id)
+            # Every request's first round trip: `read` retries it once if the proxy closed the connection.
+            self.verified_scope = read(lambda cur: resolve_scope(cur, subject, project_id))
         except PageportError as exc:
             return exc
         except Exception:
@@ -203,5 +203,4 @@ def caller_scope(app: APIGatewayRestResolver, project_id: int) -> Scope:
     if isinstance(verified, Scope) and verified.project_id == project_id:
         return verified
     subject = subject_from_claims(app.current_event.request_context.authorizer.claims)
-    with reading() as cur:
-        return resolve_scope(cur, subject, project_id)
+    return read(lambda cur: resolve_scope(cur, subject, project_id))
