@@ -27,7 +27,11 @@ class _Model(BaseModel):
 
 class DatabaseConfig(_Model):
     instance_type: str = "t4g.micro"  # ec2.InstanceType string form, e.g. "r7g.large"
-    engine_version: str = "16"  # major only: RDS applies minor upgrades in the maintenance window
+    # A full minor version: AWS stops creating instances of old minors and of a bare major
+    # ("16"), and cfn-lint's data (W3691, tests/infra/test_cfn_lint.py) follows what it still
+    # creates. 16 is the major the tests' embedded PostgreSQL runs; RDS applies later minors in
+    # the maintenance window (auto_minor_version_upgrade).
+    engine_version: str = Field(default="16.13", pattern=r"^\d+\.\d+$")
     name: str = "pageport"
     admin_user: str = "pageport_admin"
     port: int = Field(default=5433, ge=1150, le=65535)  # proxy -> DB only; the proxy listens on 5432
@@ -73,6 +77,23 @@ class WorkerConfig(_Model):
     max_receive_count: int = Field(default=3, ge=1, le=1000)
 
 
+class SeedConfig(_Model):
+    """The first tenant, applied on deploy after the migrations (infra/admin.py); idempotent:
+    the organization and project are matched by name, members added unless present."""
+
+    organization: str = Field(min_length=1, max_length=255)
+    project: str = Field(min_length=1, max_length=255)
+    members: tuple[str, ...] = ()  # Cognito subjects (`sub`), at most 50 characters each
+
+    @model_validator(mode="after")
+    def _valid_seed(self) -> Self:
+        # The admin function's own command model: a bad seed fails synthesis, not the deploy.
+        from pageport.models.admin import Seed
+
+        Seed(organization=self.organization, project=self.project, members=list(self.members))
+        return self
+
+
 class StageConfig(_Model):
     name: str = Field(pattern=r"^[a-z][a-z0-9-]{1,15}$")
     account: str | None = Field(default=None, pattern=r"^\d{12}$")
@@ -102,6 +123,7 @@ class StageConfig(_Model):
     dead_letter_function: FunctionSizing = FunctionSizing(timeout_s=30)
     migrate_function: FunctionSizing = FunctionSizing(timeout_s=600)
     workers: dict[str, WorkerConfig] = Field(default_factory=dict)
+    seed: SeedConfig | None = None
 
     @model_validator(mode="after")
     def _check(self) -> Self:

@@ -1,12 +1,20 @@
-"""Data: RDS PostgreSQL 16 in isolated subnets, reachable only through an RDS Proxy that
-requires IAM authentication and TLS.
+"""Data: RDS PostgreSQL in isolated subnets, reachable by the functions only through an RDS
+Proxy that requires IAM authentication and TLS.
 
 The master password is managed by RDS in Secrets Manager (rotated by RDS itself, no rotation
-Lambda, so nothing but the proxy ever needs a network path to the database). Only the proxy's
-own role can read that secret: no Lambda is granted it; Lambdas sign an IAM auth token for
-`rds-db:connect` on the proxy instead. Only the migration runner connects as the master user;
-every other function connects as the data-only role of migration 0004 (APP_ROLE), whose
-password lives in a second secret that the proxy holds and the runner applies on each deploy.
+Lambda). Only the migration runner reads that secret (the proxy holds just the app secret:
+nothing connects through it as the master user). Every other Lambda signs an IAM auth token
+for `rds-db:connect` on the proxy and connects as the data-only role of migration 0004
+(APP_ROLE), whose password lives in a second secret that the proxy holds and the runner
+applies on each deploy.
+
+Bootstrap (no chicken-and-egg): the proxy authenticates APP_ROLE with the app secret, but that
+role and its password exist only once the runner has run. So the runner connects to the
+instance directly (its own security group, master secret, TLS), and the proxy's target group
+is registered only after the migration resource succeeded (infra/stack.py). The other way
+round (the proxy starting with the master secret alone and the app secret attached by an API
+call afterwards) would leave the deployed proxy differing from its template, and the next
+CloudFormation update of the proxy could detach the secret again.
 """
 
 from __future__ import annotations
@@ -39,17 +47,23 @@ class Database(Construct):
         engine = rds.DatabaseInstanceEngine.postgres(
             version=rds.PostgresEngineVersion.of(db.engine_version, db.engine_version.split(".")[0])
         )
-        # A fixed identifier: a change that would replace the instance (and lose its data)
-        # fails the deployment instead, and the log groups below can be created up front.
+        # A fixed identifier (per stage: two stages can share an account and region): a change
+        # that would replace the instance (and lose its data) fails the deployment instead, and
+        # the log groups below can be created up front.
         identifier = f"pageport-{config.name}"
         exports = ("postgresql", "upgrade")
         log_groups = [
             logs.LogGroup(
                 self,
                 f"{export.capitalize()}Logs",
+                # The name RDS writes to: it cannot be left to CloudFormation.
                 log_group_name=f"/aws/rds/instance/{identifier}/{export}",
                 retention=logs.RetentionDays[config.log_retention],
-                removal_policy=_REMOVAL["destroy" if db.removal_policy == "destroy" else "retain"],
+                # Deleted with the stack in every stage: a retained group with this fixed name
+                # would make the next deploy of the stage fail ("already exists"). The instance
+                # depends on them, so it is deleted (or snapshotted) first and nothing writes
+                # them afterwards; a retained instance keeps its own identifier anyway.
+                removal_policy=RemovalPolicy.DESTROY,
             )
             for export in exports
         ]
@@ -96,8 +110,10 @@ class Database(Construct):
         self.proxy = rds.DatabaseProxy(
             self,
             "Proxy",
+            # Unique per account and region: the stage's name, not the construct id.
+            db_proxy_name=f"pageport-{config.name}",
             proxy_target=rds.ProxyTarget.from_instance(self.instance),
-            secrets=[self.instance.secret, self.app_secret],
+            secrets=[self.app_secret],  # never the master secret: only the runner uses it, directly
             vpc=network.vpc,
             vpc_subnets=network.subnets,
             security_groups=[network.proxy_sg],
@@ -108,6 +124,23 @@ class Database(Construct):
             debug_logging=False,
         )
         self.host = self.proxy.endpoint
+        # What the proxy needs before its target can become available (the target group's
+        # creation waits for that): the Secrets Manager endpoint it reads both secrets through,
+        # and its rules to the endpoints and the database.
+        self.proxy.node.add_dependency(
+            network.interface_endpoints["SecretsManager"],
+            network.endpoint_sg,
+            network.database_sg,
+            # The proxy's own group is referenced already; its rules are not.
+            *(rule for rule in network.proxy_sg.node.children if isinstance(rule, ec2.CfnSecurityGroupEgress)),
+        )
+        target_group = self.proxy.node.find_child("ProxyTargetGroup")
+        assert isinstance(target_group, rds.CfnDBProxyTargetGroup)
+        self.proxy_target_group = target_group
+        # The migration runner's direct path (bootstrap, see the module docstring).
+        self.instance_host = self.instance.db_instance_endpoint_address
+        self.instance_port = db.port
+        self.master_secret = self.instance.secret
         if not db.multi_az:
             Validations.of(self.instance).acknowledge(
                 Acknowledgment(

@@ -49,6 +49,9 @@ class FunctionFactory:
     repo_root: Path
     layer: lambda_.ILayerVersion
     environment: dict[str, str] = field(default_factory=dict)
+    # In-VPC functions that need a network path of their own (the migration runner's direct
+    # database access) get it here, whoever creates them with the shared placement.
+    placement_overrides: dict[str, VpcPlacement] = field(default_factory=dict)
 
     def create(
         self,
@@ -69,7 +72,7 @@ class FunctionFactory:
             function=function,
             sizing=sizing,
             description=description,
-            placement=placement,
+            placement=self.placement_overrides.get(function, placement) if placement else None,
             environment={**self.environment, **(environment or {})},
             image=code,
             image_architecture=image_architecture,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aws_cdk import Duration
+from aws_cdk import ArnFormat, Duration, Stack
 from aws_cdk import aws_apigateway as apigw
 from aws_cdk import aws_cloudwatch as cw
 from aws_cdk import aws_cloudwatch_actions as cw_actions
@@ -63,6 +63,30 @@ class Monitoring(Construct):
             display_name=f"Pageport {config.name} alarms",
             master_key=key,
             enforce_ssl=True,
+        )
+        alarm_prefix = f"pageport-{config.name}-"
+        # enforce_ssl writes the topic's first policy statement (a Deny), and any policy
+        # replaces SNS's default one, so CloudWatch needs its own Allow, limited to this
+        # stage's alarms in this account (no other stage's or account's alarms can publish).
+        stack = Stack.of(self)
+        self.topic.add_to_resource_policy(
+            iam.PolicyStatement(
+                sid="CloudWatchAlarmsPublish",
+                principals=[iam.ServicePrincipal("cloudwatch.amazonaws.com")],
+                actions=["sns:Publish"],
+                resources=[self.topic.topic_arn],
+                conditions={
+                    "ArnLike": {
+                        "aws:SourceArn": stack.format_arn(
+                            service="cloudwatch",
+                            resource="alarm",
+                            resource_name=f"{alarm_prefix}*",
+                            arn_format=ArnFormat.COLON_RESOURCE_NAME,
+                        )
+                    },
+                    "StringEquals": {"aws:SourceAccount": stack.account},
+                },
+            )
         )
         if config.alarm_email:
             self.topic.add_subscription(subscriptions.EmailSubscription(config.alarm_email))
@@ -136,7 +160,7 @@ class Monitoring(Construct):
             alarm = cw.Alarm(
                 self,
                 spec.construct_id,
-                alarm_name=f"pageport-{config.name}-{spec.construct_id}",
+                alarm_name=f"{alarm_prefix}{spec.construct_id}",
                 alarm_description=spec.description,
                 metric=spec.metric,
                 threshold=spec.threshold,

@@ -3,8 +3,12 @@ Lambdas call, and the security-group chain Lambda -> RDS Proxy -> database.
 
 What runs inside: API route Lambdas, webhooks, dispatcher, dead-letter consumer, migrations.
 What they call besides the database: S3 (gateway endpoint), SQS (send from API/dispatcher),
-Secrets Manager (RDS Proxy reads the database credentials). IAM auth tokens are signed locally
-(no STS call); logs, metrics (EMF) and X-Ray segments leave through the Lambda service itself.
+Secrets Manager (RDS Proxy reads the database credentials; the migration runner reads the master
+and app secrets). IAM auth tokens are signed locally (no STS call); logs, metrics (EMF) and X-Ray
+segments leave through the Lambda service itself.
+
+The migration runner has its own group: it is the one function that reaches PostgreSQL directly
+(the bootstrap, see infra/database.py); every other in-VPC function reaches only the proxy.
 """
 
 from __future__ import annotations
@@ -48,12 +52,18 @@ class Network(Construct):
         self.lambda_sg = self._group("LambdaSg", "In-VPC Pageport Lambdas")
         self.proxy_sg = self._group("ProxySg", "RDS Proxy: from the Lambdas, to the database")
         self.database_sg = self._group("DatabaseSg", "PostgreSQL: from the RDS Proxy only")
-        self.endpoint_sg = self._group("EndpointSg", "Interface endpoints: HTTPS from the Lambda and proxy groups")
+        self.endpoint_sg = self._group(
+            "EndpointSg", "Interface endpoints: HTTPS from the Lambda, proxy and migration groups"
+        )
+        self.migrate_sg = self._group("MigrateSg", "Migration runner: PostgreSQL directly, and the endpoints")
 
-        port = config.database.port
         self.lambda_sg.connections.allow_to(self.proxy_sg, ec2.Port.tcp(PROXY_PORT), "Lambda to RDS Proxy")
-        self.proxy_sg.connections.allow_to(self.database_sg, ec2.Port.tcp(port), "RDS Proxy to PostgreSQL")
-        for client in (self.lambda_sg, self.proxy_sg):
+        # Proxy -> database is not added here: DatabaseProxy (ProxyTarget.from_instance) adds that
+        # pair itself; a second copy would make deleting either one later silently keep access.
+        self.migrate_sg.connections.allow_to(
+            self.database_sg, ec2.Port.tcp(config.database.port), "Migration runner to PostgreSQL (bootstrap)"
+        )
+        for client in (self.lambda_sg, self.proxy_sg, self.migrate_sg):
             client.connections.allow_to(self.endpoint_sg, ec2.Port.tcp(443), "to interface endpoints")
 
         self.vpc.add_gateway_endpoint("S3", service=ec2.GatewayVpcEndpointAwsService.S3, subnets=[self.subnets])

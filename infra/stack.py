@@ -12,6 +12,7 @@ from aws_cdk import aws_lambda as lambda_
 from constructs import Construct
 from pageport.routes import WEBHOOK_FUNCTIONS
 
+from infra.admin import Admin
 from infra.api import Api
 from infra.auth import Auth
 from infra.background import Background
@@ -86,6 +87,12 @@ class PageportStack(Stack):
             subnets=self.network.subnets,
             security_group=self.network.lambda_sg,
         )
+        # The migration runner alone reaches the database directly (infra/database.py).
+        factory.placement_overrides["migrate"] = VpcPlacement(
+            vpc=self.network.vpc,
+            subnets=self.network.subnets,
+            security_group=self.network.migrate_sg,
+        )
         self.api = Api(
             self,
             "Api",
@@ -105,13 +112,18 @@ class PageportStack(Stack):
             messaging=self.messaging,
             migration_version=_migration_version(layer, repo_root),
         )
+        self.admin = Admin(
+            self, "Admin", config=config, factory=factory, placement=placement, background=self.background
+        )
         self.functions: dict[str, PageportFunction] = {
             **self.api.functions,
             **self.webhooks.functions,
             **self.workers.functions,
             **self.background.functions,
+            **self.admin.functions,
         }
         self._grant()
+        self._order_database_bootstrap()
         self.monitoring = Monitoring(
             self,
             "Monitoring",
@@ -132,25 +144,38 @@ class PageportStack(Stack):
 
     def _grant(self) -> None:
         bucket = self.storage.bucket
+        database = self.database
         for name in DATABASE_USERS:
             fn = self.functions[name]
-            # Only the migration runner changes the schema; everything else reads and writes rows.
-            user = self.database.admin_user if name == "migrate" else self.database.app_user
+            if name == "migrate":
+                # Only the migration runner changes the schema. It connects to the instance
+                # directly as the master user (the bootstrap: infra/database.py), then applies
+                # the app secret's password to the data-only role the proxy authenticates.
+                assert database.master_secret is not None
+                for variable, value in (
+                    ("DB_HOST", database.instance_host),
+                    ("DB_PORT", str(database.instance_port)),
+                    ("DB_NAME", database.name),
+                    ("DB_SECRET_ARN", database.master_secret.secret_arn),
+                    ("APP_DB_SECRET_ARN", database.app_secret.secret_arn),
+                ):
+                    fn.add_env(variable, value)
+                database.master_secret.grant_read(fn.role)
+                database.app_secret.grant_read(fn.role)
+                continue
+            # Everything else reads and writes rows, through the proxy with an IAM token.
             for variable, value in (
-                ("DB_HOST", self.database.host),
-                ("DB_PORT", str(self.database.port)),
-                ("DB_NAME", self.database.name),
-                ("DB_USER", user),
+                ("DB_HOST", database.host),
+                ("DB_PORT", str(database.port)),
+                ("DB_NAME", database.name),
+                ("DB_USER", database.app_user),
                 ("DB_IAM_AUTH", "true"),
             ):
                 fn.add_env(variable, value)
-            self.database.proxy.grant_connect(fn.role, user)
-            if name == "migrate":
-                fn.add_env("APP_DB_SECRET_ARN", self.database.app_secret.secret_arn)
-                self.database.app_secret.grant_read(fn.role)
-            else:
-                # New code goes live only after its migrations ran (expand-then-contract).
-                fn.function.node.add_dependency(self.background.migration)
+            database.proxy.grant_connect(fn.role, database.app_user)
+            # New code goes live only after its migrations ran (expand-then-contract) and once
+            # the proxy's target is available.
+            fn.function.node.add_dependency(self.background.migration, database.proxy_target_group)
 
         for name, accesses in S3_ACCESS.items():
             fn = self.functions[name]
@@ -190,6 +215,24 @@ class PageportStack(Stack):
             url = self.webhooks.urls[webhook]
             url.grant_invoke_url(self.functions[worker].role)
             self.functions[worker].add_env(variable, url.url)
+
+    def _order_database_bootstrap(self) -> None:
+        """The first deploy's order: instance -> migration (direct) -> proxy target group.
+
+        The migration waits for everything its connection crosses, so it never runs against a
+        half-built network (the runner also retries within its timeout); the proxy registers
+        its target only once the migration created the app role and set its password, so the
+        target never fails authentication with the app secret.
+        """
+        network, database, migration = self.network, self.database, self.background.migration
+        migration.node.add_dependency(
+            database.instance,
+            network.migrate_sg,  # its egress rules
+            network.database_sg,  # the ingress from the runner
+            network.endpoint_sg,  # the ingress from the runner
+            network.interface_endpoints["SecretsManager"],  # both secrets are read through it
+        )
+        database.proxy_target_group.node.add_dependency(migration)
 
     def _outputs(self) -> None:
         outputs = {

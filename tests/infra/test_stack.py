@@ -6,10 +6,12 @@ import json
 import re
 from typing import Any
 
-from aws_cdk.assertions import Match
+from aws_cdk import App, Stack
+from aws_cdk.assertions import Match, Template
 from pageport.migrations import APP_ROLE
 from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 
+from infra.config import STAGES_DIR, load_stage
 from infra.messaging import VISIBILITY_FACTOR
 from infra.permissions import DATABASE_USERS, QUEUE_SENDERS, S3_ACCESS, WORKER_WEBHOOKS
 from infra.workers import IMAGE_WORKERS
@@ -261,11 +263,13 @@ def test_database_is_private_encrypted_and_only_reachable_through_the_proxy(synt
     assert props["PubliclyAccessible"] is False
     assert props["StorageEncrypted"] is True
     assert props["Engine"] == "postgres"
-    assert props["EngineVersion"].split(".")[0] == "16"
+    # A full minor (cfn-lint W3691 flags a bare major): the major the tests' PostgreSQL runs.
+    assert props["EngineVersion"] == synth.stack.config.database.engine_version
+    assert re.fullmatch(r"16\.\d+", props["EngineVersion"])
     assert props["BackupRetentionPeriod"] >= 1
     assert props["ManageMasterUserPassword"] is True
-    db_sg, proxy_sg, lambda_sg = (
-        synth.logical_id(g) for g in (network.database_sg, network.proxy_sg, network.lambda_sg)
+    db_sg, proxy_sg, lambda_sg, migrate_sg = (
+        synth.logical_id(g) for g in (network.database_sg, network.proxy_sg, network.lambda_sg, network.migrate_sg)
     )
     assert props["VPCSecurityGroups"] == [{"Fn::GetAtt": [db_sg, "GroupId"]}]
 
@@ -274,15 +278,24 @@ def test_database_is_private_encrypted_and_only_reachable_through_the_proxy(synt
     assert all(a["IAMAuth"] == "REQUIRED" for a in proxy["Properties"]["Auth"])
     assert proxy["Properties"]["VpcSecurityGroupIds"] == [{"Fn::GetAtt": [proxy_sg, "GroupId"]}]
 
-    # Ingress: database <- proxy only; proxy <- in-VPC Lambdas only; nothing inline or open.
-    ingress: dict[str, set[str]] = {}
+    # Ingress: database <- proxy and the migration runner (bootstrap) only; proxy <- in-VPC
+    # Lambdas only; nothing inline or open; one rule per pair (a duplicate would keep access
+    # after either copy is deleted).
+    ingress: dict[str, list[str]] = {}
     for rule in synth.of_type("AWS::EC2::SecurityGroupIngress").values():
         rule_props = rule["Properties"]
         assert "CidrIp" not in rule_props and "CidrIpv6" not in rule_props
         target = rule_props["GroupId"]["Fn::GetAtt"][0]
-        ingress.setdefault(target, set()).add(rule_props["SourceSecurityGroupId"]["Fn::GetAtt"][0])
-    assert ingress[db_sg] == {proxy_sg}
-    assert ingress[proxy_sg] == {lambda_sg}
+        ingress.setdefault(target, []).append(rule_props["SourceSecurityGroupId"]["Fn::GetAtt"][0])
+    assert sorted(ingress[db_sg]) == sorted([proxy_sg, migrate_sg])
+    assert ingress[proxy_sg] == [lambda_sg]
+    for target, sources in ingress.items():
+        assert len(sources) == len(set(sources)), (target, sources)
+    egress_pairs = [
+        (r["Properties"]["GroupId"]["Fn::GetAtt"][0], json.dumps(r["Properties"].get("DestinationSecurityGroupId")))
+        for r in synth.of_type("AWS::EC2::SecurityGroupEgress").values()
+    ]
+    assert len(egress_pairs) == len(set(egress_pairs)), egress_pairs
     for group_id in (db_sg, proxy_sg):
         assert "SecurityGroupIngress" not in synth.props(group_id)
 
@@ -292,9 +305,10 @@ def test_database_is_private_encrypted_and_only_reachable_through_the_proxy(synt
     subnet_group = next(iter(synth.of_type("AWS::RDS::DBSubnetGroup").values()))
     subnets = set(_refs(subnet_group["Properties"]["SubnetIds"]))
     assert subnets == set(synth.of_type("AWS::EC2::Subnet"))
-    # The proxy holds the master secret (for the migration runner) and the data-only role's.
-    assert len(proxy["Properties"]["Auth"]) == 2
-    assert synth.logical_id(database.app_secret) in _refs([a["SecretArn"] for a in proxy["Properties"]["Auth"]])
+    # The proxy holds only the data-only role's secret: the migration runner, the one user of the
+    # master secret, connects to the instance directly.
+    assert len(proxy["Properties"]["Auth"]) == 1
+    assert _refs(proxy["Properties"]["Auth"][0]["SecretArn"]) == {synth.logical_id(database.app_secret)}
     assert database.admin_user == synth.stack.config.database.admin_user and database.app_user == APP_ROLE
 
 
@@ -304,15 +318,25 @@ def test_only_in_vpc_functions_get_database_settings_and_connect(synth: Synth) -
         fn = synth.props(_function_id(synth, name))
         env = fn["Environment"]["Variables"]
         connects = [s for s in _statements(synth, _role_id(synth, name)) if "rds-db:connect" in _actions(s)]
-        if name in DATABASE_USERS:
+        if name == "migrate":
+            # Straight to the instance with the master secret (the bootstrap), never the proxy.
+            instance_id = synth.logical_id(synth.stack.database.instance)
+            assert env["DB_HOST"] == {"Fn::GetAtt": [instance_id, "Endpoint.Address"]}
+            assert env["DB_PORT"] == str(synth.stack.config.database.port)
+            assert env["DB_SECRET_ARN"] == {"Fn::GetAtt": [instance_id, "MasterUserSecret.SecretArn"]}
+            assert "DB_IAM_AUTH" not in env and not connects
+            migrate_sg = synth.logical_id(synth.stack.network.migrate_sg)
+            assert fn["VpcConfig"]["SecurityGroupIds"] == [{"Fn::GetAtt": [migrate_sg, "GroupId"]}]
+        elif name in DATABASE_USERS:
             assert env["DB_IAM_AUTH"] == "true"
             assert {"DB_HOST", "DB_PORT", "DB_NAME", "DB_USER"} <= set(env)
             assert "VpcConfig" in fn
             assert len(connects) == 1 and proxy_id in _refs(connects[0]["Resource"])
-            # Only the migration runner connects as the master user; the rest as the data-only role.
-            user = synth.stack.database.admin_user if name == "migrate" else APP_ROLE
-            assert env["DB_USER"] == user, name
-            assert json.dumps(connects[0]["Resource"]).endswith(f'/{user}"]]}}'), (name, connects[0]["Resource"])
+            # Through the proxy, as the data-only role only.
+            assert env["DB_USER"] == APP_ROLE, name
+            assert json.dumps(connects[0]["Resource"]).endswith(f'/{APP_ROLE}"]]}}'), (name, connects[0]["Resource"])
+            lambda_sg = synth.logical_id(synth.stack.network.lambda_sg)
+            assert fn["VpcConfig"]["SecurityGroupIds"] == [{"Fn::GetAtt": [lambda_sg, "GroupId"]}]
         else:
             assert not any(k.startswith("DB_") for k in env), name
             assert "VpcConfig" not in fn, name
@@ -333,13 +357,20 @@ def test_worker_roles_have_no_permission_on_the_database_its_secret_or_proxy(syn
                     action,
                 )
             assert not _refs(statement["Resource"]) & protected, (worker, statement)
-    # No function reads the master secret (only the proxy's own role does); the migration
-    # runner alone reads the data-only role's, to apply it on deploy.
+    # Only the migration runner reads a database secret: the master one (it connects directly)
+    # and the data-only role's (it applies it on deploy).
     app_secret = synth.logical_id(database.app_secret)
+    instance = synth.logical_id(database.instance)
+    read: set[str] = set()
     for name in synth.stack.functions:
         for statement in _statements(synth, _role_id(synth, name)):
             if any(a.startswith("secretsmanager:") for a in _actions(statement)):
-                assert name == "migrate" and _refs(statement["Resource"]) == {app_secret}, (name, statement)
+                assert name == "migrate", (name, statement)
+                read.add(json.dumps(statement["Resource"]))
+    assert read == {
+        json.dumps({"Ref": app_secret}),
+        json.dumps({"Fn::GetAtt": [instance, "MasterUserSecret.SecretArn"]}),
+    }
 
 
 # --- storage -------------------------------------------------------------------------------
@@ -469,3 +500,134 @@ def test_every_acknowledgment_carries_a_reason(synth: Synth) -> None:
     assert nag, "expected cdk-nag acknowledgments in the metadata"
     for path, rule, reason in acknowledged:
         assert len(reason.split()) >= 5, (path, rule, reason)
+
+
+# --- first deploy, names, alarm delivery ---------------------------------------------------
+
+
+def _depends_on(synth: Synth, logical_id: str) -> set[str]:
+    depends = synth.resources[logical_id].get("DependsOn", [])
+    return set([depends] if isinstance(depends, str) else depends)
+
+
+def _ids_under(synth: Synth, construct: Any) -> set[str]:
+    """Logical ids of every CloudFormation resource at or below a construct."""
+    from aws_cdk import CfnResource
+
+    return {synth.logical_id(c) for c in construct.node.find_all() if isinstance(c, CfnResource)}
+
+
+def test_migration_waits_for_everything_its_direct_connection_crosses(synth: Synth) -> None:
+    network, database = synth.stack.network, synth.stack.database
+    migration = synth.logical_id(synth.stack.background.migration)
+    depends = _depends_on(synth, migration)
+    required = {
+        synth.logical_id(database.instance),
+        synth.logical_id(network.interface_endpoints["SecretsManager"]),
+    }
+    for group in (network.migrate_sg, network.database_sg, network.endpoint_sg):
+        required |= _ids_under(synth, group)  # the group and every rule resource on it
+    rules = {
+        k
+        for k, v in synth.resources.items()
+        if v["Type"] in ("AWS::EC2::SecurityGroupIngress", "AWS::EC2::SecurityGroupEgress")
+        and synth.logical_id(network.migrate_sg) in _refs(v["Properties"])
+    }
+    assert len(rules) == 4  # egress to the database and endpoints, and the two matching ingresses
+    assert required | rules <= depends, sorted((required | rules) - depends)
+    # Nothing of the proxy: the runner must be able to run before the proxy can authenticate.
+    assert not _ids_under(synth, database.proxy) & depends
+
+
+def test_proxy_target_is_registered_only_after_the_migration_created_the_app_role(synth: Synth) -> None:
+    database = synth.stack.database
+    (target_group_id,) = synth.of_type("AWS::RDS::DBProxyTargetGroup")
+    assert target_group_id == synth.logical_id(database.proxy_target_group)
+    depends = _depends_on(synth, target_group_id)
+    assert synth.logical_id(synth.stack.background.migration) in depends
+    # The proxy reads both secrets through the endpoint and reaches the database by its rules.
+    network = synth.stack.network
+    proxy_depends = _depends_on(synth, synth.logical_id(database.proxy))
+    for construct in (network.interface_endpoints["SecretsManager"], network.endpoint_sg, network.database_sg):
+        assert _ids_under(synth, construct) <= proxy_depends, construct
+    proxy_egress = {
+        k for k in _ids_under(synth, network.proxy_sg) if synth.resources[k]["Type"] == "AWS::EC2::SecurityGroupEgress"
+    }
+    assert len(proxy_egress) == 2 and proxy_egress <= proxy_depends  # to the database and the endpoints
+    # Functions on the proxy go live only once its target group exists.
+    for name in DATABASE_USERS:
+        if name != "migrate":
+            assert target_group_id in _depends_on(synth, _function_id(synth, name)), name
+
+
+def test_names_unique_per_account_and_region_derive_from_the_stage(synth: Synth) -> None:
+    stage = synth.stack.config.name
+    (proxy,) = synth.of_type("AWS::RDS::DBProxy").values()
+    assert proxy["Properties"]["DBProxyName"] == f"pageport-{stage}"
+    (instance,) = synth.of_type("AWS::RDS::DBInstance").values()
+    assert instance["Properties"]["DBInstanceIdentifier"] == f"pageport-{stage}"
+    named = {
+        k: v
+        for k, v in synth.of_type("AWS::Logs::LogGroup").items()
+        if isinstance(v["Properties"].get("LogGroupName"), str)
+    }
+    assert {v["Properties"]["LogGroupName"] for v in named.values()} == {
+        f"/aws/rds/instance/pageport-{stage}/postgresql",
+        f"/aws/rds/instance/pageport-{stage}/upgrade",
+    }
+
+
+def test_named_log_groups_are_deleted_with_the_stack_in_every_stage(synth: Synth) -> None:
+    """A retained group with a fixed name makes the stage's next deploy fail ("already exists")."""
+    from infra.database import Database
+
+    for stage in ("dev", "staging", "prod"):
+        config = load_stage(stage, account="111111111111")
+        stack = Stack(App(), f"Names{stage}", env={"account": "111111111111", "region": config.region})
+        # Only the database construct: it owns every explicitly named log group.
+        from infra.network import Network
+
+        Database(stack, "Database", config=config, network=Network(stack, "Network", config=config))
+        resources = Template.from_stack(stack).to_json()["Resources"]
+        named = [
+            v for v in resources.values() if v["Type"] == "AWS::Logs::LogGroup" and "LogGroupName" in v["Properties"]
+        ]
+        assert len(named) == 2, stage
+        for group in named:
+            assert group["DeletionPolicy"] == "Delete" and group["UpdateReplacePolicy"] == "Delete", (stage, group)
+
+
+def test_cloudwatch_may_publish_this_stages_alarms_to_the_topic(synth: Synth) -> None:
+    stage, topic = synth.stack.config.name, synth.logical_id(synth.stack.monitoring.topic)
+    (policy,) = [
+        p["Properties"]
+        for p in synth.of_type("AWS::SNS::TopicPolicy").values()
+        if p["Properties"]["Topics"] == [{"Ref": topic}]
+    ]
+    allows = [s for s in policy["PolicyDocument"]["Statement"] if s["Effect"] == "Allow"]
+    assert len(allows) == 1
+    (allow,) = allows
+    assert allow["Principal"] == {"Service": "cloudwatch.amazonaws.com"}
+    assert allow["Action"] == "sns:Publish" and allow["Resource"] == {"Ref": topic}
+    source_arn = json.dumps(allow["Condition"]["ArnLike"]["aws:SourceArn"])
+    assert source_arn.endswith(f':cloudwatch:{synth.stack.config.region}:111111111111:alarm:pageport-{stage}-*"]]}}')
+    assert allow["Condition"]["StringEquals"] == {"aws:SourceAccount": "111111111111"}
+    # Every alarm's name falls under that pattern, so every one of them may publish.
+    for alarm in synth.of_type("AWS::CloudWatch::Alarm").values():
+        assert alarm["Properties"]["AlarmName"].startswith(f"pageport-{stage}-")
+    # The TLS-only Deny stays.
+    assert any(s["Effect"] == "Deny" for s in policy["PolicyDocument"]["Statement"])
+
+
+def test_every_stage_file_documents_alarm_email() -> None:
+    for path in STAGES_DIR.glob("*.toml"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        at = [i for i, line in enumerate(lines) if re.match(r"#?\s*alarm_email\s*=", line)]
+        assert at, f"{path.name} does not mention alarm_email"
+        # The comment block right above says what it does.
+        above: list[str] = []
+        for line in reversed(lines[: at[0]]):
+            if not line.startswith("#"):
+                break
+            above.append(line)
+        assert "topic" in " ".join(above).lower(), path.name

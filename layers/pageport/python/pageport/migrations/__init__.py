@@ -4,17 +4,30 @@ The same runner serves tests, the local stack and the deploy-time Lambda. It rec
 applied file with its checksum, applies each file in its own transaction, and holds a
 session advisory lock so two processes running it at once apply everything exactly once.
 After the files it installs what code renders into the schema (the batch status function).
+
+On deploy the database may not accept connections yet when the runner starts (an endpoint or
+security-group rule still propagating, the instance finishing a modification): it retries its
+connection with exponential backoff for as long as its caller allows (`retry_within_s`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 import psycopg
 from psycopg import sql
+
+# A libpq URL, or a function producing one per attempt (credentials read afresh each time).
+ConninfoSource = str | Callable[[], str]
+
+_log = logging.getLogger(__name__)
 
 # The data-only role 0004_app_role.sql creates; deployed functions (but the runner) use it.
 APP_ROLE = "pageport_app"
@@ -43,10 +56,64 @@ def available_migrations() -> list[Migration]:
     return [Migration(entry.name.removesuffix(".sql"), entry.read_text("utf-8")) for entry in files]
 
 
-def apply_migrations(conninfo: str) -> list[str]:
+def connect_with_retry(
+    conninfo: ConninfoSource,
+    *,
+    retry_within_s: float = 0.0,
+    first_delay_s: float = 1.0,
+    max_delay_s: float = 20.0,
+    sleep: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] = time.monotonic,
+) -> psycopg.Connection[Any]:
+    """Connect (autocommit, no server-side prepares); a failed attempt is retried after 1, 2,
+    4 ... (at most `max_delay_s`) seconds until `retry_within_s` has passed, then the last
+    error is raised. `retry_within_s=0` makes exactly one attempt."""
+    deadline = clock() + retry_within_s
+    delay = first_delay_s
+    attempt = 1
+    while True:
+        try:
+            info = conninfo() if callable(conninfo) else conninfo
+            return psycopg.connect(info, autocommit=True, prepare_threshold=None)
+        except Exception as error:
+            remaining = deadline - clock()
+            if remaining <= 0 or not _retryable(error):
+                raise
+            wait = min(delay, remaining)
+            _log.warning("database connection attempt %d failed (%s); retrying in %.1f s", attempt, error, wait)
+            sleep(wait)
+            delay = min(delay * 2, max_delay_s)
+            attempt += 1
+
+
+def _retryable(error: Exception) -> bool:
+    """Connection failures, and botocore's (Secrets Manager not reachable yet); not an access
+    denial or a malformed secret, which waiting does not fix."""
+    if isinstance(error, psycopg.OperationalError | OSError):
+        return True
+    return any(cls.__module__.startswith("botocore") and cls.__name__ == "BotoCoreError" for cls in type(error).__mro__)
+
+
+def secret_conninfo(secret_arn: str, *, host: str, port: int, dbname: str) -> str:
+    """A TLS-only libpq URL to `host` with an RDS-style secret's credentials
+    ({"username", "password"}): the deploy-time runner's direct connection to the instance."""
+    secret = _read_secret(secret_arn)
+    return psycopg.conninfo.make_conninfo(
+        host=host,
+        port=port,
+        dbname=dbname,
+        user=secret["username"],
+        password=secret["password"],
+        sslmode="require",  # the instance sets rds.force_ssl
+        connect_timeout=5,
+        application_name="pageport-migrate",
+    )
+
+
+def apply_migrations(conninfo: ConninfoSource, *, retry_within_s: float = 0.0) -> list[str]:
     """Apply every pending migration; return the versions this call applied."""
     applied_now: list[str] = []
-    with psycopg.connect(conninfo, autocommit=True, prepare_threshold=None) as conn:
+    with connect_with_retry(conninfo, retry_within_s=retry_within_s) as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (_ADVISORY_LOCK_KEY,))
         try:
             conn.execute(
@@ -84,22 +151,25 @@ def _install_routines(conn: psycopg.Connection[Any]) -> None:
     batch_view.install(conn, APP_ROLE)
 
 
-def set_role_password(conninfo: str, role: str, password: str) -> None:
+def set_role_password(conninfo: ConninfoSource, role: str, password: str) -> None:
     """Give `role` the password its connection pooler (RDS Proxy) holds. libpq hashes it
     (SCRAM) on the client, so the clear password never appears in SQL or server logs."""
-    with psycopg.connect(conninfo, autocommit=True, prepare_threshold=None) as conn:
+    with connect_with_retry(conninfo) as conn:
         verifier = conn.pgconn.encrypt_password(password.encode(), role.encode(), b"scram-sha-256")
         conn.execute(
             sql.SQL("ALTER ROLE {} WITH LOGIN PASSWORD {}").format(sql.Identifier(role), sql.Literal(verifier.decode()))
         )
 
 
-def set_role_password_from_secret(conninfo: str, secret_arn: str) -> str:
+def set_role_password_from_secret(conninfo: ConninfoSource, secret_arn: str) -> str:
     """Apply an RDS-style secret ({"username", "password"}) to its role; returns the role."""
-    import json
-
-    from pageport import aws
-
-    secret = json.loads(aws.secrets_manager().get_secret_value(SecretId=secret_arn)["SecretString"])
+    secret = _read_secret(secret_arn)
     set_role_password(conninfo, secret["username"], secret["password"])
     return str(secret["username"])
+
+
+def _read_secret(secret_arn: str) -> dict[str, str]:
+    from pageport import aws
+
+    secret: dict[str, str] = json.loads(aws.secrets_manager().get_secret_value(SecretId=secret_arn)["SecretString"])
+    return secret
