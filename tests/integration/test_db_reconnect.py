@@ -9,10 +9,11 @@ from typing import Any
 import psycopg
 import pytest
 from pageport import db as pageport_db
+from pageport.storage import ArtifactStore
 
 from devstack.apigw import invoke, lambda_context
 from tests.conftest import Tenant, rows
-from tests.support import create_page_import
+from tests.support import capture_message_for, create_page_import, finish_capture
 
 
 def _kill_shared_connection(db: pageport_db.Connection) -> int:
@@ -105,3 +106,18 @@ def test_a_failure_inside_a_transaction_is_not_retried(db) -> None:
 
     assert calls == [1]
     assert rows(db, "SELECT name FROM organization") == []  # the partial transaction died with the connection
+
+
+def test_a_webhook_after_the_connection_was_killed_is_applied(db, aws, tenant: Tenant) -> None:
+    """A worker's report is the webhook's first request after an idle spell, often: its fence
+    read finds the closed connection and runs again on a fresh one, so the report is applied."""
+    store = ArtifactStore.default()
+    create_page_import(tenant)  # warms the connection (the webhook shares the container's)
+    pending = create_page_import(tenant, "https://example.com/reported")
+    killed = _kill_shared_connection(db)
+
+    reported = finish_capture(store, capture_message_for(db, pending["pageImportId"]))
+
+    assert reported.status == 200, reported.body
+    assert rows(db, "SELECT status FROM page_import WHERE id = %s", pending["pageImportId"]) == [{"status": "1"}]
+    assert pageport_db.shared_connection().info.backend_pid != killed

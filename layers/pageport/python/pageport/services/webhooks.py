@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from pageport.db import Connection
+from pageport.db import Connection, Cursor, read, shared_connection
 from pageport.errors import Conflict
 from pageport.logging import logger
 from pageport.models.manifests import ArtifactRef, Code2DesManifest, PageImportManifest
@@ -147,12 +147,24 @@ def _read_manifest(kind: JobKind, call: WebhookCall, store: ArtifactStore) -> An
     return manifest
 
 
-def apply_webhook(conn: Connection, kind: JobKind, call: WebhookCall, store: ArtifactStore) -> WebhookResult:
-    table = kind.table
-    row = conn.execute(
+def _fence_row(executor: Connection | Cursor, table: str, job_id: str) -> dict[str, Any] | None:
+    row: dict[str, Any] | None = executor.execute(
         f"SELECT id, attempt, nonce, status, deleted_at, result_url, error_message FROM {table} WHERE id = %s",  # noqa: S608 - table from JobKind
-        (call.job_id,),
+        (job_id,),
     ).fetchone()
+    return row
+
+
+def apply_webhook(conn: Connection | None, kind: JobKind, call: WebhookCall, store: ArtifactStore) -> WebhookResult:
+    """Apply a worker's report, fenced by attempt and nonce. With `conn` None it runs on the
+    container's shared connection, whose first statement (the fence read, which writes nothing)
+    is retried on a fresh connection if the proxy had closed the old one while it idled."""
+    table = kind.table
+    if conn is None:
+        row = read(lambda cur: _fence_row(cur, table, call.job_id))
+        conn = shared_connection()
+    else:
+        row = _fence_row(conn, table, call.job_id)
     if (
         row is None
         or row["attempt"] != call.attempt

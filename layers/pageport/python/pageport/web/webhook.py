@@ -8,7 +8,6 @@ from typing import Any, TypeVar
 from aws_lambda_powertools.event_handler import LambdaFunctionUrlResolver, Response
 from pydantic import BaseModel, ValidationError
 
-from pageport.db import shared_connection
 from pageport.errors import MalformedRequest, MethodNotAllowed, NotFound, PageportError, ValidationFailed
 from pageport.services.validation import details_of
 from pageport.services.webhooks import JobKind, WebhookCall, apply_webhook
@@ -36,7 +35,7 @@ def webhook_resolver(
                 raise MalformedRequest() from None
             raise ValidationFailed(details=details_of(exc, [])) from None
         call = to_call(payload)
-        result = apply_webhook(shared_connection(), kind, call, ArtifactStore.default())
+        result = apply_webhook(None, kind, call, ArtifactStore.default())
         return json_response(200, {"applied": result.applied})
 
     # A function URL passes every method and path through; Powertools answers an unmatched
