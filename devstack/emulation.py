@@ -154,6 +154,11 @@ class Emulation:
         self._resources = Resources(self.endpoint, bucket, queues)
         return self._resources
 
+    def provision_signin_table(self, name: str) -> None:
+        from pageport.signin.store import create_table
+
+        create_table(self._client("dynamodb"), name)
+
     def _queue_names(self) -> list[tuple[str, str]]:
         """(queue name, ARN) for every provisioned queue and DLQ."""
         if self._resources is None:

@@ -22,6 +22,8 @@ from pageport.routes import WEBHOOK_FUNCTIONS
 
 from devstack import apigw
 from devstack.localauth import TokenKey, TokenRejected, bearer_token
+from devstack.localissuer import PATH_PREFIX as ISSUER_PREFIX
+from devstack.localissuer import LocalIssuer
 from devstack.sigv4 import SignatureRejected, SigV4Verifier
 
 WEBHOOK_PREFIX = "/_webhooks/"
@@ -59,6 +61,8 @@ class Gateway:
         self.tokens = tokens
         self.webhooks = webhooks
         self.handler_lock = handler_lock
+        # The local identity provider (/auth/local/...), set once the URL is known (attach_issuer).
+        self.issuer: LocalIssuer | None = None
         self.server = _Server((host, port), _Handler)
         self.server.gateway = self
         self._thread: threading.Thread | None = None
@@ -71,6 +75,9 @@ class Gateway:
         # A wildcard bind is reachable on loopback: that is what the workers call.
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)  # noqa: S104
         return f"http://{shown}:{self.port}"
+
+    def attach_issuer(self, issuer: LocalIssuer) -> None:
+        self.issuer = issuer
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self.server.serve_forever, name="gateway", daemon=True)
@@ -201,6 +208,8 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if path.startswith(WEBHOOK_PREFIX):
                 status, extra = self._webhook(path.removeprefix(WEBHOOK_PREFIX), body)
+            elif path.startswith(ISSUER_PREFIX + "/") and self.server.gateway.issuer is not None:
+                status, extra = self._issuer(path.removeprefix(ISSUER_PREFIX), body)
             else:
                 status, extra = self._api(path, body)
         except Exception:
@@ -237,6 +246,33 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(answer.status, answer.body, answer.headers)
         return answer.status, {"function": function}
 
+    # ------------------------------------------------------------------ local identity provider
+    def _issuer(self, name: str, body: bytes) -> tuple[int, dict[str, Any]]:
+        """Cognito's managed login and OAuth endpoints, locally (devstack.localissuer). Served
+        outside `handler_lock`: the callback handler calls the token endpoint while holding it."""
+        issuer = self.server.gateway.issuer
+        assert issuer is not None
+        query = dict(parse_qsl(urlsplit(self.path).query, keep_blank_values=True))
+        try:
+            form = dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True)) if body else {}
+        except UnicodeDecodeError:
+            form = {}
+        actions = {
+            ("GET", "/authorize"): lambda: issuer.authorize_form(query),
+            ("POST", "/authorize"): lambda: issuer.authorize_submit(form),
+            ("POST", "/token"): lambda: issuer.token(form),
+            ("POST", "/revoke"): lambda: issuer.revoke(form),
+        }
+        action = actions.get((self.command, name))
+        if action is None:
+            known = any(path == name for _, path in actions)
+            status = 405 if known else 404
+            self._send(status, error_body(*(_METHOD if known else _NOT_FOUND)))
+            return status, {}
+        answer = action()
+        self._send(answer.status, None, answer.headers, raw=answer.body)
+        return answer.status, {"function": "local_issuer"}  # never the form: it holds codes and tokens
+
     # ------------------------------------------------------------------ user API
     def _api(self, path: str, body: bytes) -> tuple[int, dict[str, Any]]:
         route, params, path_known = apigw.match(self.command, path)
@@ -245,12 +281,14 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(status, error_body(*(_METHOD if path_known else _NOT_FOUND)))
             return status, {}
         path_params = {key: unquote(value) for key, value in params.items()}
-        try:
-            claims = self.server.gateway.tokens.verify(bearer_token(self.headers.get("Authorization")))
-        except TokenRejected as exc:
-            logger.info("token rejected", extra={"function": route.function, "reason": str(exc)})
-            self._send(401, error_body(*_UNAUTHORIZED))
-            return 401, {"function": route.function}
+        claims: dict[str, str] | None = None
+        if route.authenticated:  # the sign-in routes have no authorizer in AWS either
+            try:
+                claims = self.server.gateway.tokens.verify(bearer_token(self.headers.get("Authorization")))
+            except TokenRejected as exc:
+                logger.info("token rejected", extra={"function": route.function, "reason": str(exc)})
+                self._send(401, error_body(*_UNAUTHORIZED))
+                return 401, {"function": route.function}
         try:
             text = body.decode("utf-8") if body else None
         except UnicodeDecodeError:
@@ -276,7 +314,8 @@ class _Handler(BaseHTTPRequestHandler):
         raw = result.get("body") or ""
         payload = base64.b64decode(raw) if result.get("isBase64Encoded") else raw.encode()
         self._send(status, None, headers, raw=payload)
-        return status, {"function": route.function, **_snake(path_params), "subject": claims["sub"]}
+        logged = {"function": route.function, **_snake(path_params)}
+        return status, logged | ({"subject": claims["sub"]} if claims else {})
 
 
 def _snake(params: Mapping[str, str]) -> dict[str, str]:

@@ -39,7 +39,7 @@ ERROR_STATUSES = {
     "413": "Body too large",
     "415": "Body sent with a Content-Type other than application/json",
     "422": "Validation failed, one detail per bad field",
-    "502": "Stored result failed verification",
+    "502": "Stored result failed verification, or the identity provider is unavailable",
     "503": "Temporarily unable to queue the job",
 }
 
@@ -54,7 +54,8 @@ def build_document() -> dict[str, Any]:
         for path, item in doc.get("paths", {}).items():
             for method, operation in item.items():
                 operation["operationId"] = route.function
-                operation["security"] = [{"cognito": []}]
+                # The sign-in routes take no bearer token (docs/sign-in.md).
+                operation["security"] = [{"cognito": []}] if route.authenticated else []
                 responses = operation.setdefault("responses", {})
                 for status, description in ERROR_STATUSES.items():
                     responses.setdefault(

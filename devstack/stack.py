@@ -29,6 +29,7 @@ from devstack.localauth import LocalCredentials, TokenKey
 from devstack.paths import ensure_repo_on_path, secrets_dir
 
 ARTIFACT_BUCKET = "pageport-artifacts"
+SIGNIN_TABLE = "pageport-signin"
 DISPATCH_EVERY_S = 1.0
 SNAPSHOT_EVERY_S = 2.0
 DRAIN_S = 4.0  # how long a stop waits for jobs in progress (their messages come back anyway)
@@ -123,7 +124,22 @@ def handler_environment(
     env["CLAIM_EXPIRES_AFTER_S"] = "1"
     for name, function in WEBHOOK_FUNCTIONS.items():
         env[f"{function.removesuffix('_webhook').upper()}_WEBHOOK_URL"] = f"{base_url}/_webhooks/{name}"
+    env.update(signin_environment(base_url))
     return env
+
+
+def signin_environment(base_url: str) -> dict[str, str]:
+    """The sign-in routes' settings, as infra sets them for Cognito, pointed at the local issuer
+    (devstack.localissuer) served by the gateway: the plugin's code path is the same."""
+    from devstack.localissuer import CLIENT_ID, PATH_PREFIX
+
+    return {
+        "SIGNIN_TABLE": SIGNIN_TABLE,
+        "SIGNIN_PROVIDER": "local",
+        "SIGNIN_ISSUER_URL": f"{base_url}{PATH_PREFIX}",
+        "SIGNIN_CLIENT_ID": CLIENT_ID,
+        "SIGNIN_REDIRECT_URI": f"{base_url}/auth/callback",
+    }
 
 
 def apply_environment(env: dict[str, str]) -> None:
@@ -267,6 +283,8 @@ class DevStack:
             emulation = Emulation(data_dir, credentials)
             emulation.start()
             resources = emulation.provision(ARTIFACT_BUCKET, queue_specs())
+            # Sign-in sessions live 5 minutes: the table is not snapshotted, a restart ends them.
+            emulation.provision_signin_table(SIGNIN_TABLE)
             restored_objects, restored_messages = emulation.restore()
             mark("emulation_ms")
             try:
@@ -286,6 +304,10 @@ class DevStack:
                 allow_private_targets=options.allow_private_targets,
             )
         )
+        from devstack.localissuer import LocalIssuer
+
+        issuer = LocalIssuer(data_dir, tokens, f"{base_url}/auth/callback")
+        gateway.attach_issuer(issuer)
         threading.Thread(target=_warm_imports, name="warm-imports", daemon=True).start()
 
         gateway.start()
@@ -370,6 +392,7 @@ class DevStack:
         for thread in self.threads:
             thread.join(timeout=max(0.1, deadline - time.monotonic()))
         gateway.stop()
+        issuer.close()
         try:
             emulation.snapshot()
         except Exception:

@@ -9,6 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from mypy_boto3_dynamodb import DynamoDBClient
     from mypy_boto3_s3 import S3Client
     from mypy_boto3_secretsmanager import SecretsManagerClient
     from mypy_boto3_sqs import SQSClient
@@ -35,6 +36,11 @@ def sqs() -> SQSClient:
 
 def secrets_manager() -> SecretsManagerClient:
     client: SecretsManagerClient = _client("secretsmanager")
+    return client
+
+
+def dynamodb() -> DynamoDBClient:
+    client: DynamoDBClient = _client("dynamodb")
     return client
 
 

@@ -16,6 +16,9 @@ class Route:
     method: str
     path: str
     function: str  # folder under functions/, holding handler.py with `lambda_handler`
+    # False: no bearer token (no authorizer in AWS, none checked by the local gateway); such a
+    # route is throttled per method, and its Lambda runs outside the VPC (infra/api.py).
+    authenticated: bool = True
 
     @property
     def resolver_path(self) -> str:
@@ -43,7 +46,17 @@ ROUTES: tuple[Route, ...] = (
     Route("POST", "/projects/{projectId}/page-batches/{batchId}/cancel", "cancel_batch"),
     Route("POST", "/projects/{projectId}/page-batches/{batchId}/retry", "retry_batch"),
     Route("GET", "/projects/{projectId}/page-batches/{batchId}/discovery", "get_batch_discovery"),
+    Route("GET", "/me/projects", "list_my_projects"),
+    # Sign-in (pageport.signin): the plugin has no token yet, or an expired one.
+    Route("POST", "/auth/sessions", "create_sign_in_session", authenticated=False),
+    Route("POST", "/auth/sessions/collect", "collect_sign_in_session", authenticated=False),
+    Route("GET", "/auth/callback", "sign_in_callback", authenticated=False),
+    Route("POST", "/auth/refresh", "refresh_sign_in", authenticated=False),
+    Route("POST", "/auth/sign-out", "sign_out", authenticated=False),
 )
+
+# The sign-in functions: no database, no VPC (they reach the user pool's domain and DynamoDB).
+SIGN_IN_FUNCTIONS: frozenset[str] = frozenset(route.function for route in ROUTES if not route.authenticated)
 
 # Webhooks sit behind Lambda function URLs (AWS_IAM), not the user API.
 WEBHOOK_FUNCTIONS: dict[str, str] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -38,6 +39,15 @@ class Settings(BaseSettings):
     # (workers/claims.py). In AWS it is the worker Lambda's timeout (infra sets it per worker;
     # 900 s is Lambda's maximum); the local stack sets its own (devstack/stack.py).
     claim_expires_after_s: int = Field(default=900, ge=1)
+
+    # Sign-in (pageport.signin): the sessions table, and the identity provider. "cognito": the
+    # user pool domain's base URL (https://<prefix>.auth.<region>.amazoncognito.com); "local": the
+    # local stack's issuer (<gateway>/auth/local). The redirect URI is the API's /auth/callback.
+    signin_table: str = "pageport-signin"
+    signin_provider: Literal["cognito", "local"] = "cognito"
+    signin_issuer_url: str | None = None
+    signin_client_id: str | None = None
+    signin_redirect_uri: str | None = None
 
     # Result GET pages its images to stay under Lambda's 6 MB response limit.
     result_page_bytes: int = 4_000_000

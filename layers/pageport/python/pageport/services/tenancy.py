@@ -32,3 +32,36 @@ def resolve_scope(cur: Cursor, subject: str, project_id: int) -> Scope:
     if row is None:
         raise NotFound("Project not found.")
     return Scope(organization_id=row["organization_id"], project_id=project_id, subject=subject)
+
+
+@dataclass(frozen=True, slots=True)
+class MemberProject:
+    project_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Membership:
+    organization_id: int
+    name: str
+    projects: list[MemberProject]
+
+
+def memberships(cur: Cursor, subject: str) -> list[Membership]:
+    """The organizations `subject` is a member of, with their projects, sorted by name (then id);
+    nothing of an organization the subject does not belong to."""
+    rows = cur.execute(
+        """SELECT o.id AS organization_id, o.name AS organization_name, p.id AS project_id, p.name AS project_name
+           FROM organization_member m
+           JOIN organization o ON o.id = m.organization_id
+           LEFT JOIN project p ON p.organization_id = o.id
+           WHERE m.subject = %s
+           ORDER BY o.name, o.id, p.name, p.id""",
+        (subject,),
+    ).fetchall()
+    out: dict[int, Membership] = {}
+    for row in rows:
+        org = out.setdefault(row["organization_id"], Membership(row["organization_id"], row["organization_name"], []))
+        if row["project_id"] is not None:
+            org.projects.append(MemberProject(row["project_id"], row["project_name"]))
+    return list(out.values())
