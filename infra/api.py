@@ -1,5 +1,6 @@
 """API: the REST API (stage v1) built from the one route table, one Lambda per route, every
-method behind the Cognito user pool authorizer.
+method behind the Cognito user pool authorizer except the sign-in routes (`authenticated=False`:
+no authorizer, per-method throttling, their Lambdas outside the VPC; README, "Signing in").
 
 Also: request validation (path parameters; JSON object bodies, so malformed JSON is a 400 before
 any Lambda runs; field-level 422s stay in the handlers), stage throttling, JSON access logs,
@@ -12,22 +13,45 @@ from __future__ import annotations
 import json
 import re
 
-from aws_cdk import Acknowledgment, RemovalPolicy, Validations
+from aws_cdk import Acknowledgment, Aws, RemovalPolicy, Validations
 from aws_cdk import aws_apigateway as apigw
 from aws_cdk import aws_cognito as cognito
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_wafv2 as wafv2
 from constructs import Construct
-from pageport.routes import ROUTES, Route
+from pageport.routes import ROUTES, SIGN_IN_FUNCTIONS, Route
 
 from infra.config import StageConfig
 from infra.lambdas import FunctionFactory, PageportFunction, VpcPlacement
 
 STAGE_NAME = "v1"
 # Routes whose POST carries no body (api.md): no JSON body model for them.
-BODYLESS_FUNCTIONS = frozenset({"cancel_batch"})
+BODYLESS_FUNCTIONS = frozenset({"cancel_batch", "create_sign_in_session"})
 _PARAM = re.compile(r"\{(\w+)\}")
-_QUERY_PARAMETERS = {"list_batch_items": ("limit", "cursor")}
+_QUERY_PARAMETERS = {
+    "list_batch_items": ("limit", "cursor"),
+    "sign_in_callback": ("code", "state", "error", "error_description"),
+}
+UNAUTHENTICATED_PATHS = frozenset(route.path for route in ROUTES if not route.authenticated)
+assert not UNAUTHENTICATED_PATHS & {route.path for route in ROUTES if route.authenticated}
+
+
+def _auth_throttling(config: StageConfig) -> dict[str, apigw.MethodDeploymentOptions]:
+    """Per-method limits for the routes anyone may call without a token."""
+    settings = config.api
+    options = {}
+    for route in ROUTES:
+        if route.authenticated:
+            continue
+        factor = settings.auth_collect_factor if route.function == "collect_sign_in_session" else 1
+        options[f"{route.path}/{route.method}"] = apigw.MethodDeploymentOptions(
+            throttling_rate_limit=settings.auth_throttle_rate_limit * factor,
+            throttling_burst_limit=settings.auth_throttle_burst_limit * factor,
+            logging_level=apigw.MethodLoggingLevel.ERROR,
+            data_trace_enabled=False,  # the bodies hold refresh tokens
+            metrics_enabled=settings.detailed_metrics,
+        )
+    return options
 
 
 def _error(code: str, message: str) -> str:
@@ -100,6 +124,7 @@ class Api(Construct):
                 metrics_enabled=settings.detailed_metrics,
                 throttling_rate_limit=settings.throttle_rate_limit,
                 throttling_burst_limit=settings.throttle_burst_limit,
+                method_options=_auth_throttling(config),
                 access_log_destination=apigw.LogGroupLogDestination(access_logs),
                 access_log_format=apigw.AccessLogFormat.json_with_standard_fields(
                     caller=False,
@@ -148,7 +173,8 @@ class Api(Construct):
                 route.function,
                 sizing=config.api_function,
                 description=f"{route.method} {route.path}",
-                placement=placement,
+                # Sign-in reaches the user pool's domain, which no VPC endpoint serves.
+                placement=None if route.function in SIGN_IN_FUNCTIONS else placement,
             )
             self.functions[route.function] = fn
             self._add_method(route, fn)
@@ -194,27 +220,47 @@ class Api(Construct):
     def url(self) -> str:
         return self.rest_api.url
 
+    @property
+    def base_url(self) -> str:
+        """The stage's URL from the RestApi's id alone (not its deployment): usable by what the
+        methods depend on, such as the app client's callback URL, without a cycle."""
+        return f"https://{self.rest_api.rest_api_id}.execute-api.{Aws.REGION}.{Aws.URL_SUFFIX}/{STAGE_NAME}"
+
     def _add_method(self, route: Route, fn: PageportFunction) -> None:
         resource = self.rest_api.root.resource_for_path(route.path)
         parameters = {f"method.request.path.{p}": True for p in _PARAM.findall(route.path)}
         for name in _QUERY_PARAMETERS.get(route.function, ()):
             parameters[f"method.request.querystring.{name}"] = False
         has_body = route.method in ("POST", "PUT") and route.function not in BODYLESS_FUNCTIONS
-        resource.add_method(
+        method = resource.add_method(
             route.method,
             apigw.LambdaIntegration(fn.function, allow_test_invoke=False),
-            authorizer=self.authorizer,
-            authorization_type=apigw.AuthorizationType.COGNITO,
+            authorizer=self.authorizer if route.authenticated else None,
+            authorization_type=apigw.AuthorizationType.COGNITO if route.authenticated else apigw.AuthorizationType.NONE,
             request_validator=self.validator,
             request_parameters=parameters,
             request_models={"application/json": self.json_object} if has_body else None,
             operation_name=route.function,
         )
+        if not route.authenticated:
+            self._acknowledge_unauthenticated(method, route.function)
+
+    @staticmethod
+    def _acknowledge_unauthenticated(method: apigw.Method, what: str) -> None:
+        reason = (
+            f"{what}: a sign-in route, called before the plugin has a token (or once it has "
+            "expired); its keys and refresh tokens are the credentials. Throttled per method."
+        )
+        Validations.of(method).acknowledge(
+            Acknowledgment(id="AwsSolutions-APIG4", reason=reason),
+            Acknowledgment(id="AwsSolutions-COG4", reason=reason),
+        )
 
     def _add_method_not_allowed(self, path: str, methods: list[str]) -> None:
         """API Gateway answers an unknown method like an unknown path; the contract says 405."""
         allow = ",".join(sorted({*methods, "OPTIONS"}))
-        self.rest_api.root.resource_for_path(path).add_method(
+        public = path in UNAUTHENTICATED_PATHS
+        method = self.rest_api.root.resource_for_path(path).add_method(
             "ANY",
             apigw.MockIntegration(
                 request_templates={"application/json": '{"statusCode": 200}'},
@@ -226,12 +272,14 @@ class Api(Construct):
                     )
                 ],
             ),
-            authorizer=self.authorizer,
-            authorization_type=apigw.AuthorizationType.COGNITO,
+            authorizer=None if public else self.authorizer,
+            authorization_type=apigw.AuthorizationType.NONE if public else apigw.AuthorizationType.COGNITO,
             method_responses=[
                 apigw.MethodResponse(status_code="405", response_parameters={"method.response.header.Allow": True})
             ],
         )
+        if public:  # the sign-in paths answer 405, not 401, to a wrong method (mock, no Lambda)
+            self._acknowledge_unauthenticated(method, f"405 for {path}")
 
     def _add_waf(self, config: StageConfig) -> None:
         def managed(name: str, priority: int, count: tuple[str, ...] = ()) -> wafv2.CfnWebACL.RuleProperty:

@@ -55,10 +55,24 @@ class ApiConfig(_Model):
     # AWS::ApiGateway::Account is one per account and region: let only one stack own it.
     manage_cloudwatch_role: bool = True
     detailed_metrics: bool = False
+    # Per-method throttling of the unauthenticated sign-in routes (/auth/*), per stage: they are
+    # reachable without a token. Collect is polled (every 2 s per signing-in designer) and gets
+    # `auth_collect_factor` times these limits.
+    auth_throttle_rate_limit: float = Field(default=10, gt=0)
+    auth_throttle_burst_limit: int = Field(default=20, gt=0)
+    auth_collect_factor: int = Field(default=5, ge=1, le=100)
 
 
 class CognitoConfig(_Model):
     existing_user_pool_id: str | None = Field(default=None, pattern=r"^[\w-]+_[0-9a-zA-Z]+$")
+    # With an existing pool, the platform team creates the plugin's app client and the pool's
+    # domain by hand (README, "Signing in"): name them here so the sign-in routes can use them.
+    existing_plugin_client_id: str | None = Field(default=None, pattern=r"^[a-z0-9]{1,128}$")
+    existing_sign_in_domain: str | None = Field(default=None, pattern=r"^https://[a-z0-9.-]+$")
+    # The hosted sign-in (managed login) domain prefix; default pageport-<stage>-<account>.
+    domain_prefix: str | None = Field(default=None, pattern=r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$")
+    # How long a designer stays signed in without signing in again (refresh token lifetime).
+    refresh_token_days: int = Field(default=30, ge=1, le=3650)
     mfa: Literal["optional", "required"] = "optional"
     threat_protection: bool = False  # Cognito "Plus" feature plan (paid)
     deletion_protection: bool = False
@@ -135,6 +149,16 @@ class StageConfig(_Model):
         unknown = set(self.workers) - set(WORKER_QUEUES)
         if unknown:
             raise ValueError(f"unknown workers {sorted(unknown)}; known: {sorted(WORKER_QUEUES)}")
+        cognito = self.cognito
+        if cognito.existing_user_pool_id and not (
+            cognito.existing_plugin_client_id and cognito.existing_sign_in_domain
+        ):
+            raise ValueError(
+                "cognito.existing_user_pool_id needs cognito.existing_plugin_client_id and "
+                "cognito.existing_sign_in_domain (the plugin's sign-in; README, Signing in)"
+            )
+        if not cognito.existing_user_pool_id and (cognito.existing_plugin_client_id or cognito.existing_sign_in_domain):
+            raise ValueError("cognito.existing_plugin_client_id/existing_sign_in_domain need existing_user_pool_id")
         if self.database.max_allocated_storage_gb < self.database.allocated_storage_gb:
             raise ValueError("database.max_allocated_storage_gb < allocated_storage_gb")
         return self

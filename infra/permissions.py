@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, SIGN_IN_FUNCTIONS, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +72,25 @@ WORKER_WEBHOOKS: dict[str, tuple[str, str]] = {
     "convert_worker": ("code2des", "CODE2DES_WEBHOOK_URL"),
 }
 
+# The sign-in sessions table (pageport/signin/store.py): exactly the item operations each uses.
+# Refresh and sign-out talk only to the user pool's domain.
+SIGN_IN_TABLE_ACCESS: dict[str, tuple[str, ...]] = {
+    "create_sign_in_session": ("dynamodb:PutItem",),
+    "sign_in_callback": ("dynamodb:DeleteItem", "dynamodb:UpdateItem"),
+    "collect_sign_in_session": ("dynamodb:DeleteItem", "dynamodb:GetItem"),
+    "refresh_sign_in": (),
+    "sign_out": (),
+}
+assert set(SIGN_IN_TABLE_ACCESS) == SIGN_IN_FUNCTIONS
+
 DATABASE_USERS: tuple[str, ...] = (
-    *(route.function for route in ROUTES),
+    # The sign-in routes run outside the VPC: they reach the user pool's hosted sign-in domain,
+    # which no VPC endpoint serves (README, "Signing in").
+    *(route.function for route in ROUTES if route.function not in SIGN_IN_FUNCTIONS),
     *WEBHOOK_FUNCTIONS.values(),
     *BACKGROUND_FUNCTIONS,
 )
 
 # Workers run outside the VPC on purpose: they fetch the public web.
 assert not set(DATABASE_USERS) & set(WORKER_QUEUES), "workers must not reach the database"
+assert not set(DATABASE_USERS) & SIGN_IN_FUNCTIONS, "sign-in functions run outside the VPC"

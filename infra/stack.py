@@ -26,6 +26,7 @@ from infra.nag import logical_id
 from infra.network import Network
 from infra.paths import function_dir
 from infra.permissions import DATABASE_USERS, QUEUE_SENDERS, S3_ACCESS, WORKER_WEBHOOKS
+from infra.signin import SignIn
 from infra.storage import Storage
 from infra.webhooks import Webhooks
 from infra.workers import Workers
@@ -100,6 +101,18 @@ class PageportStack(Stack):
             factory=factory,
             user_pool=self.auth.user_pool,
             placement=placement,
+        )
+        # The client's callback is the API's /auth/callback (from the RestApi id: no cycle).
+        redirect_uri = f"{self.api.base_url}/auth/callback"
+        client_id = self.auth.add_plugin_client(redirect_uri)
+        self.sign_in = SignIn(
+            self,
+            "SignIn",
+            config=config,
+            functions=self.api.functions,
+            client_id=client_id,
+            sign_in_domain=self.auth.sign_in_domain,
+            redirect_uri=redirect_uri,
         )
         self.webhooks = Webhooks(self, "Webhooks", config=config, factory=factory, placement=placement)
         self.workers = Workers(self, "Workers", config=config, factory=factory, messaging=self.messaging)
@@ -248,6 +261,8 @@ class PageportStack(Stack):
         }
         if self.auth.client is not None:
             outputs["UserPoolClientId"] = self.auth.client.user_pool_client_id
+        outputs["SignInDomain"] = self.auth.sign_in_domain
+        outputs["SignInCallbackUrl"] = f"{self.api.base_url}/auth/callback"
         for name, value in outputs.items():
             CfnOutput(self, name, value=value)
 

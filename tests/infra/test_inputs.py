@@ -134,10 +134,31 @@ def test_worker_image_context_holds_only_what_the_dockerfile_copies(synth: Synth
 
 def test_a_stage_can_trust_an_existing_user_pool() -> None:
     config = load_stage("dev").model_copy(
-        update={"cognito": CognitoConfig(existing_user_pool_id="eu-west-1_AbCdEf123")}
+        update={
+            "cognito": CognitoConfig(
+                existing_user_pool_id="eu-west-1_AbCdEf123",
+                existing_plugin_client_id="3n4b5urk1ft4fl3mg5e62d9ado",
+                existing_sign_in_domain="https://login.example.com",
+            )
+        }
     )
     stack = Stack(App(), "AuthOnly")
     auth = Auth(stack, "Auth", config=config)
+    # The plugin's client and the domain were made by hand on that pool (README, "Signing in").
+    assert auth.add_plugin_client("https://api.example.com/v1/auth/callback") == "3n4b5urk1ft4fl3mg5e62d9ado"
     assert auth.client is None
+    assert auth.sign_in_domain == "https://login.example.com"
     assert stack.resolve(auth.user_pool.user_pool_id) == "eu-west-1_AbCdEf123"
-    assert not Template.from_stack(stack).find_resources("AWS::Cognito::UserPool")
+    template = Template.from_stack(stack)
+    for kind in ("UserPool", "UserPoolClient", "UserPoolDomain", "ManagedLoginBranding"):
+        assert not template.find_resources(f"AWS::Cognito::{kind}")
+
+
+def test_an_existing_user_pool_needs_the_hand_made_client_and_domain() -> None:
+    data = load_stage("dev").model_dump()
+    data["cognito"] = {"existing_user_pool_id": "eu-west-1_AbCdEf123"}
+    with pytest.raises(ValidationError, match="existing_plugin_client_id"):
+        StageConfig.model_validate(data)
+    data["cognito"] = {"existing_plugin_client_id": "abc"}
+    with pytest.raises(ValidationError, match="need existing_user_pool_id"):
+        StageConfig.model_validate(data)

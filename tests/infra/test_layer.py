@@ -147,6 +147,9 @@ def _top_level(site: Path) -> set[str]:
             continue
         if entry.name.endswith(".dist-info"):
             names.add(entry.name.split("-")[0].lower() + ".dist-info")
+        elif entry.suffix == ".so":
+            # A top-level extension module (cffi's _cffi_backend): its name, not its ABI tag.
+            names.add(entry.name.split(".")[0] + ".so")
         else:
             names.add(entry.name.removesuffix(".py"))
     return names

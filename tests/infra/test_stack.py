@@ -159,17 +159,29 @@ def test_every_route_has_its_lambda_with_the_layer_behind_cognito(synth: Synth) 
     assert authorizer["Properties"]["ProviderARNs"] == [{"Fn::GetAtt": [pool_id, "Arn"]}]
     layer_id = next(iter(synth.of_type("AWS::Lambda::LayerVersion")))
 
+    public_paths = {route.path for route in ROUTES if not route.authenticated}
+    assert public_paths == {
+        "/auth/sessions",
+        "/auth/sessions/collect",
+        "/auth/callback",
+        "/auth/refresh",
+        "/auth/sign-out",
+    }
     integrated: dict[tuple[str, str], dict[str, Any]] = {}
     for method in synth.of_type("AWS::ApiGateway::Method").values():
         props = method["Properties"]
         if props["HttpMethod"] == "OPTIONS":
             assert props["Integration"]["Type"] == "MOCK"  # CORS preflight only
             continue
-        # Every other method, Lambda or 405 mock, sits behind the user pool authorizer.
-        assert props["AuthorizationType"] == "COGNITO_USER_POOLS"
-        assert props["AuthorizerId"] == {"Ref": authorizer_id}
+        path = paths[props["ResourceId"]["Ref"]]
+        if path in public_paths:
+            # The sign-in routes (and their 405s) have no authorizer (tests/infra/test_sign_in.py).
+            assert props["AuthorizationType"] == "NONE" and "AuthorizerId" not in props
+        else:
+            # Every other method, Lambda or 405 mock, sits behind the user pool authorizer.
+            assert props["AuthorizationType"] == "COGNITO_USER_POOLS"
+            assert props["AuthorizerId"] == {"Ref": authorizer_id}
         if props["Integration"]["Type"] == "AWS_PROXY":
-            path = paths[props["ResourceId"]["Ref"]]
             integrated[(props["HttpMethod"], path)] = props
 
     assert set(integrated) == {(r.method, r.path) for r in ROUTES}
@@ -197,7 +209,8 @@ def test_api_stage_has_throttling_access_logs_tracing_and_validation(synth: Synt
     assert props["StageName"] == "v1"
     assert props["TracingEnabled"] is True
     assert "DestinationArn" in props["AccessLogSetting"]
-    (settings,) = props["MethodSettings"]
+    # The stage-wide settings; the sign-in routes' own limits: tests/infra/test_sign_in.py.
+    (settings,) = [m for m in props["MethodSettings"] if (m["ResourcePath"], m["HttpMethod"]) == ("/*", "*")]
     assert settings["ThrottlingRateLimit"] == config.throttle_rate_limit
     assert settings["ThrottlingBurstLimit"] == config.throttle_burst_limit
     assert settings["LoggingLevel"] == "ERROR"
