@@ -202,7 +202,7 @@ describe("messages from the UI", () => {
     const figma = createTestFigma();
     const controller = new AppController({ figma, fetch: realFetch, backoff: fast });
     await controller.start();
-    expect(await controller.connect("not a url", "", 0)).toBe(false);
+    expect(await controller.connect("not a url", "", 2.5)).toBe(false);
     const result = (testControls(figma).uiMessages as MainToUi[]).find((m) => m.type === "connect-result");
     expect(result?.type === "connect-result" && result.message).toMatch(/API URL must look like.*Paste your API token.*project id/s);
   });

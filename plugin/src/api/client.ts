@@ -4,7 +4,9 @@
  * stack tests. One method per route the plugin uses (api.md); every failure is an `ApiError`.
  */
 import type { FullResult, ResultDocument } from "../materialize";
-import { ApiError, describeHttpError, unreachableError } from "./errors";
+import { ApiError } from "./errors";
+import { errorOf, jsonOf, send, type FetchLike } from "./http";
+import { staticToken, type TokenSource } from "./tokens";
 import type {
   Batch,
   BatchItem,
@@ -15,31 +17,23 @@ import type {
   Code2DesResultPage,
   DiscoveryRequest,
   Discovery,
-  ErrorDetail,
+  MyProjects,
   PageImport,
   PageImportRequest,
 } from "./types";
 import { uuidV4 } from "./uuid";
 
-export interface FetchInit {
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export interface FetchAnswer {
-  status: number;
-  text(): Promise<string>;
-}
-
-/** What both Figma's `fetch` and Node's `fetch` satisfy. */
-export type FetchLike = (url: string, init: FetchInit) => Promise<FetchAnswer>;
+export type { FetchAnswer, FetchInit, FetchLike } from "./http";
 
 export interface ClientConfig {
   /** Base URL without a trailing slash, e.g. https://api.example.com/v1 or http://127.0.0.1:8000. */
   apiUrl: string;
-  token: string;
-  projectId: number;
+  /** A pasted token; or `tokens`, which wins when given. */
+  token?: string;
+  /** Where the bearer comes from (a signed-in session renews it, and retries a 401 once). */
+  tokens?: TokenSource;
+  /** The project the project routes address; absent for account calls only (`listMyProjects`). */
+  projectId?: number;
   fetch: FetchLike;
   /** Source of client batch ids (tests may pin it). */
   newId?: () => string;
@@ -55,16 +49,35 @@ const MAX_RESULT_PAGES = 10_000;
 export class PageportClient {
   readonly apiUrl: string;
   readonly projectId: number;
-  private readonly token: string;
+  private readonly tokens: TokenSource;
   private readonly fetchFn: FetchLike;
   private readonly newId: () => string;
 
   constructor(config: ClientConfig) {
     this.apiUrl = config.apiUrl.replace(/\/+$/, "");
-    this.token = config.token.trim();
-    this.projectId = config.projectId;
+    this.tokens = config.tokens ?? staticToken(config.token ?? "");
+    this.projectId = config.projectId ?? 0;
     this.fetchFn = config.fetch;
     this.newId = config.newId ?? (() => uuidV4());
+  }
+
+  // --- Account -----------------------------------------------------------------------------
+
+  /** `GET /me/projects`: the organizations the caller is a member of and their projects. */
+  async listMyProjects(): Promise<MyProjects> {
+    const answer = await this.call<Partial<MyProjects>>("GET", "/me/projects", "listing your projects");
+    const organizations = Array.isArray(answer.organizations) ? answer.organizations : null;
+    if (!organizations) {
+      throw new ApiError(`The server at ${this.apiUrl} answered the list of your projects without its organizations. Check the API URL.`, "unexpected", 200, "not_projects", "");
+    }
+    return {
+      subject: typeof answer.subject === "string" ? answer.subject : "",
+      organizations: organizations.map((org) => ({
+        organizationId: org.organizationId,
+        name: String(org.name),
+        projects: (Array.isArray(org.projects) ? org.projects : []).map((p) => ({ projectId: p.projectId, name: String(p.name) })),
+      })),
+    };
   }
 
   // --- Page Import -------------------------------------------------------------------------
@@ -207,69 +220,29 @@ export class PageportClient {
   // --- Plumbing ------------------------------------------------------------------------------
 
   private projectPath(rest: string): string {
+    if (!Number.isInteger(this.projectId) || this.projectId <= 0) {
+      throw new ApiError("Choose a project first (Connect tab).", "invalid", 0, "no_project", "");
+    }
     return `/projects/${this.projectId}/${rest}`;
   }
 
+  /**
+   * One call with the current bearer. A 401 renews the bearer (a signed-in session refreshes
+   * its ID token; concurrent calls share that refresh) and retries the call once; a second 401
+   * means the credentials are no good (a session then signs out).
+   */
   private async call<T>(method: string, path: string, what: string, body?: unknown): Promise<T> {
-    const url = `${this.apiUrl}${path}`;
-    const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${this.token}` };
-    const init: FetchInit = { method, headers };
-    if (body !== undefined) {
-      headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    let answer: FetchAnswer;
-    let text: string;
-    try {
-      answer = await this.fetchFn(url, init);
-      text = await answer.text();
-    } catch (cause) {
-      throw unreachableError(this.apiUrl, cause);
-    }
-    let parsed: unknown = undefined;
-    try {
-      parsed = text === "" ? undefined : JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    if (answer.status >= 200 && answer.status < 300) {
-      if (parsed === undefined || parsed === null || typeof parsed !== "object") {
-        throw new ApiError(
-          `The server at ${this.apiUrl} answered ${what} with something that is not the Pageport API's JSON. Check the API URL.`,
-          "unexpected",
-          answer.status,
-          "not_json",
-          "",
-        );
+    const token = await this.tokens.bearer();
+    let answer = await send(this.fetchFn, this.apiUrl, method, path, { token, body });
+    if (answer.status === 401) {
+      const renewed = await this.tokens.renew(token);
+      if (renewed !== null) {
+        answer = await send(this.fetchFn, this.apiUrl, method, path, { token: renewed, body });
+        if (answer.status === 401) throw this.tokens.refused(errorOf(answer, this.apiUrl, what));
       }
-      return parsed as T;
     }
-    const error = readErrorBody(parsed);
-    if (!error && answer.status !== 401) {
-      // Not the API's error shape: a proxy, a wrong URL, a static server…
-      throw new ApiError(
-        `The server at ${this.apiUrl} answered ${answer.status} to ${what}, without the Pageport API's error body. Check the API URL.`,
-        answer.status === 404 ? "not_found" : "unexpected",
-        answer.status,
-        "not_pageport",
-        "",
-      );
-    }
-    const code = error?.code ?? "unauthorized";
-    const apiMessage = error?.message ?? "";
-    const details = error?.details ?? [];
-    const described = describeHttpError(answer.status, code, apiMessage, details, { apiUrl: this.apiUrl, what });
-    throw new ApiError(described.message, described.kind, answer.status, code, apiMessage, details);
+    return jsonOf<T>(answer, this.apiUrl, what);
   }
-}
-
-function readErrorBody(parsed: unknown): { code: string; message: string; details: ErrorDetail[] } | null {
-  if (!parsed || typeof parsed !== "object") return null;
-  const error = (parsed as { error?: unknown }).error;
-  if (!error || typeof error !== "object") return null;
-  const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
-  if (typeof code !== "string" || typeof message !== "string") return null;
-  return { code, message, details: Array.isArray(details) ? (details as ErrorDetail[]) : [] };
 }
 
 function describeBatch(type: BatchType): string {

@@ -135,3 +135,15 @@ export interface ErrorDetail {
   msg?: string;
   [key: string]: unknown;
 }
+
+/** `GET /me/projects`: the caller's organizations and their projects, sorted by name. */
+export interface MyProjects {
+  subject: string;
+  organizations: MyOrganization[];
+}
+
+export interface MyOrganization {
+  organizationId: number;
+  name: string;
+  projects: { projectId: number; name: string }[];
+}

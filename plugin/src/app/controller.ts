@@ -8,11 +8,13 @@
  */
 import { INCOMPLETE_DATA, materialize } from "../materialize";
 import { PageportClient, type FetchLike } from "../api/client";
+import { AuthApi, type CollectOutcome } from "../api/auth";
 import { ApiError, errorText } from "../api/errors";
-import { DEFAULT_BACKOFF, poll, PollStopped, type BackoffOptions } from "../api/poll";
-import type { Batch, BatchItem, Code2Des, Discovery, PageImportRequest } from "../api/types";
+import { DEFAULT_BACKOFF, poll, PollStopped, PollTimeout, type BackoffOptions } from "../api/poll";
+import { staticToken, type TokenSource } from "../api/tokens";
+import type { Batch, BatchItem, Code2Des, Discovery, MyProjects, PageImportRequest } from "../api/types";
 import { uuidV4 } from "../api/uuid";
-import type { BatchView, DiscoveryView, JobView, MainToUi, ManyPagesRequest, Notice, StateView, UiToMain } from "../shared/messages";
+import type { AccountView, BatchView, DiscoveryView, JobView, MainToUi, ManyPagesRequest, Notice, ProjectsView, StateView, UiToMain } from "../shared/messages";
 import { warningSummary } from "../shared/warnings";
 import {
   checkApiUrl,
@@ -26,7 +28,9 @@ import {
   type ImportForm,
   type Viewport,
 } from "../shared/presets";
+import { decodeClaims } from "./claims";
 import { fileKey } from "./identity";
+import { SESSION_KEY, SIGNED_OUT, SignedInSession } from "./session";
 import { freeSlot, groupOrigin, newGroup, reservedArea, slotPosition, topLevelRects, type PlacementGroup, type Rect } from "./placement";
 import {
   emptyState,
@@ -76,7 +80,23 @@ export interface ControllerOptions {
   backoff?: BackoffOptions;
   /** Source of client ids (batch ids, job keys). */
   newId?: () => string;
+  /** Refresh a signed-in session's ID token on a timer at 80% of its lifetime (default true). */
+  refreshTimer?: boolean;
 }
+
+/** The credentials calls are made with: a pasted token, or a signed-in session. */
+type Credentials = { kind: "token"; apiUrl: string; token: string } | { kind: "session"; apiUrl: string; session: SignedInSession };
+
+/** A sign-in waiting for the browser. */
+interface SignInFlow {
+  signInUrl: string;
+  expiresAt: string;
+  cancelled: boolean;
+  wake: () => void;
+}
+
+export const UNAVAILABLE_MESSAGE = "This Pageport API cannot list your projects (an older version): type your project id.";
+export const NO_PROJECTS_MESSAGE = "Your account is not a member of any project yet; ask your Pageport admin (pageport admin add-member …).";
 
 export type OpenOutcome =
   | { kind: "selected"; nodeId: string }
@@ -92,9 +112,15 @@ export class AppController {
   private readonly postFn: (message: MainToUi) => void;
   private readonly backoff: BackoffOptions;
   private readonly newId: () => string;
+  private readonly refreshTimer: boolean;
 
   private settings: Settings | null = null;
+  private credentials: Credentials | null = null;
   private client: PageportClient | null = null;
+  private projects: ProjectsView = { status: "none", organizations: [], message: null };
+  private projectsLoading: Promise<void> = Promise.resolve();
+  private subject = "";
+  private signInFlow: SignInFlow | null = null;
   private state: AppState = emptyState();
   private started = false;
   private stopped = false;
@@ -114,6 +140,7 @@ export class AppController {
     this.postFn = options.post ?? ((message) => options.figma.ui.postMessage(message));
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.newId = options.newId ?? (() => uuidV4());
+    this.refreshTimer = options.refreshTimer ?? true;
   }
 
   // --- Lifecycle -----------------------------------------------------------------------------
@@ -122,16 +149,20 @@ export class AppController {
   async start(): Promise<void> {
     this.fileKeyValue = fileKey(this.figma);
     this.settings = await loadSettings(this.figma.clientStorage);
-    this.client = this.settings ? this.makeClient(this.settings) : null;
+    this.credentials = await this.storedCredentials(this.settings);
+    this.client = this.credentials && this.settings?.projectId ? this.makeClient(this.credentials, this.settings.projectId) : null;
     this.state = await loadState(this.figma.clientStorage, this.fileKeyValue);
     this.started = true;
     this.postState();
     this.resume();
+    if (this.credentials) this.loadProjectsQuietly();
   }
 
   /** Stops following (as when the plugin closes); nothing in storage changes. */
   stop(): void {
     this.stopped = true;
+    if (this.credentials?.kind === "session") this.credentials.session.close();
+    if (this.signInFlow) this.cancelSignIn();
     for (const wake of [...this.wakers]) wake();
   }
 
@@ -142,6 +173,7 @@ export class AppController {
       await Promise.all(pending.map((p) => p.catch(() => undefined)));
       await this.placementChain;
       await this.saving;
+      await this.projectsLoading;
       if (this.running.size === 0 && !this.placementPending) return;
     }
   }
@@ -166,6 +198,19 @@ export class AppController {
     return this.client !== null;
   }
 
+  /** How the plugin is signed in ("signed-out" with no credentials). */
+  get accountKind(): AccountView["kind"] {
+    return this.credentials?.kind ?? "signed-out";
+  }
+
+  get projectList(): ProjectsView {
+    return this.projects;
+  }
+
+  get projectId(): number | null {
+    return this.client ? this.client.projectId : null;
+  }
+
   /** Handles one UI message; any failure reaches the UI and `figma.notify`, none is silent. */
   async handleMessage(message: UiToMain): Promise<void> {
     try {
@@ -179,6 +224,24 @@ export class AppController {
           return;
         case "disconnect":
           await this.disconnect();
+          return;
+        case "sign-in":
+          await this.signIn(message.apiUrl);
+          return;
+        case "reopen-sign-in":
+          if (this.signInFlow) this.figma.openExternal(this.signInFlow.signInUrl);
+          return;
+        case "cancel-sign-in":
+          this.cancelSignIn();
+          return;
+        case "sign-out":
+          await this.signOut();
+          return;
+        case "select-project":
+          await this.selectProject(message.projectId);
+          return;
+        case "reload-projects":
+          await this.loadProjects();
           return;
         case "import":
           await this.importPage(message.form);
@@ -215,40 +278,344 @@ export class AppController {
 
   // --- Connect -------------------------------------------------------------------------------
 
-  /** Checks the API URL, token and project with one call, then keeps them in clientStorage. */
+  /**
+   * Token paste. With a project id (the fallback for an API without `/me/projects`), one call
+   * checks URL, token and project; without one, `GET /me/projects` checks the token and fills
+   * the picker. What works is kept in clientStorage.
+   */
   async connect(apiUrl: string, token: string, projectId: number): Promise<boolean> {
     const url = checkApiUrl(apiUrl || this.defaultApiUrl);
     const problems: string[] = url.ok ? [] : url.errors;
     if (token.trim() === "") problems.push("Paste your API token.");
-    if (!Number.isInteger(projectId) || projectId <= 0) problems.push("The project id is a whole number, like 7.");
+    const wanted = Number.isNaN(projectId) || projectId === 0 ? null : projectId;
+    if (wanted !== null && (!Number.isInteger(wanted) || wanted <= 0)) problems.push("The project id is a whole number, like 7.");
     if (!url.ok || problems.length > 0) {
       this.post({ type: "connect-result", ok: false, message: problems.join(" ") });
       return false;
     }
-    const settings: Settings = { apiUrl: url.value, token: token.trim(), projectId };
-    const client = this.makeClient(settings);
+    const credentials: Credentials = { kind: "token", apiUrl: url.value, token: token.trim() };
+    if (wanted !== null) {
+      try {
+        await this.makeClient(credentials, wanted).check();
+      } catch (error) {
+        this.connectFailed(error);
+        return false;
+      }
+      await this.adopt(credentials, wanted, null);
+      this.post({ type: "connect-result", ok: true, message: `Connected to ${url.value}, project ${wanted}.` });
+      this.loadProjectsQuietly();
+      return true;
+    }
+    let listed: MyProjects;
     try {
-      await client.check();
+      listed = await this.makeClient(credentials).listMyProjects();
     } catch (error) {
-      const message = errorText(error);
-      this.post({ type: "connect-result", ok: false, message });
-      this.figma.notify(message, { error: true });
+      if (error instanceof ApiError && error.status === 404) {
+        this.projects = { status: "unavailable", organizations: [], message: UNAVAILABLE_MESSAGE };
+        this.postState();
+        this.post({ type: "connect-result", ok: false, message: UNAVAILABLE_MESSAGE });
+        return false;
+      }
+      this.connectFailed(error);
       return false;
     }
-    this.settings = settings;
-    this.client = client;
-    await saveSettings(this.figma.clientStorage, settings);
-    this.post({ type: "connect-result", ok: true, message: `Connected to ${settings.apiUrl}, project ${projectId}.` });
+    await this.adopt(credentials, null, listed);
+    this.post({ type: "connect-result", ok: true, message: `Connected to ${url.value} as ${this.who()}.${this.projectSentence()}` });
+    return true;
+  }
+
+  /**
+   * Sign in in the browser: starts a sign-in session, opens its page with `figma.openExternal`
+   * and collects the tokens with backoff until the user has signed in, the session expires, or
+   * Cancel. Then lists the projects (or keeps the one chosen before, if still one of them).
+   */
+  async signIn(apiUrl: string): Promise<boolean> {
+    const url = checkApiUrl(apiUrl || this.defaultApiUrl);
+    if (!url.ok) {
+      this.post({ type: "connect-result", ok: false, message: url.errors.join(" ") });
+      return false;
+    }
+    if (this.signInFlow) this.cancelSignIn();
+    const auth = new AuthApi(url.value, this.fetchFn);
+    let started;
+    try {
+      started = await auth.startSignIn();
+    } catch (error) {
+      this.connectFailed(error);
+      return false;
+    }
+    let wakeUp: () => void = () => undefined;
+    const flow: SignInFlow = { signInUrl: started.signInUrl, expiresAt: started.expiresAt, cancelled: false, wake: () => wakeUp() };
+    this.signInFlow = flow;
     this.postState();
+    this.figma.openExternal(started.signInUrl);
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (flow.cancelled || this.stopped) {
+          resolve(); // cancelled while the last collect was under way
+          return;
+        }
+        const done = () => {
+          clearTimeout(handle);
+          resolve();
+        };
+        const handle = setTimeout(done, ms);
+        wakeUp = done;
+      });
+    const interval = started.pollIntervalMs;
+    let outcome: CollectOutcome;
+    try {
+      outcome = await poll(
+        this.tolerant(async () => {
+          const answer = await auth.collect(started.readKey);
+          return answer.status === "pending" ? undefined : answer;
+        }),
+        {
+          backoff: { initialMs: interval, factor: 1.25, maxMs: Math.max(interval, 10_000), jitter: 0.1 },
+          timeoutMs: Math.max(0, Date.parse(started.expiresAt) - Date.now()),
+          sleep,
+          stopped: () => flow.cancelled || this.stopped,
+        },
+      );
+    } catch (error) {
+      if (this.signInFlow === flow) this.signInFlow = null;
+      this.postState();
+      if (error instanceof PollStopped) {
+        if (!this.stopped) this.post({ type: "connect-result", ok: false, message: "Sign-in cancelled." });
+        return false;
+      }
+      if (!(error instanceof PollTimeout)) {
+        this.connectFailed(error);
+        return false;
+      }
+      outcome = { status: "expired" };
+    }
+    if (this.signInFlow === flow) this.signInFlow = null;
+    if (outcome.status !== "signed-in") {
+      this.postState();
+      this.connectFailed(new UserError("The sign-in page expired before you finished signing in. Sign in again."));
+      return false;
+    }
+    if (flow.cancelled || this.stopped) {
+      // Cancelled while the last collect was under way: nobody wants these tokens.
+      await auth.signOut(outcome.tokens.refreshToken).catch(() => undefined);
+      this.postState();
+      return false;
+    }
+    const session = await SignedInSession.begin(url.value, outcome.tokens, this.sessionOptions());
+    const credentials: Credentials = { kind: "session", apiUrl: url.value, session };
+    let listed: MyProjects | null = null;
+    let projectId: number | null = null;
+    try {
+      listed = await this.makeClient(credentials).listMyProjects();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) {
+        this.projects = { status: "error", organizations: [], message: `Your projects could not be listed: ${errorText(error)}` };
+      } else {
+        this.projects = { status: "unavailable", organizations: [], message: UNAVAILABLE_MESSAGE };
+        // An older API: keep the project chosen before, if this account still reaches it.
+        const remembered = this.rememberedProject(url.value);
+        if (remembered !== null) {
+          try {
+            await this.makeClient(credentials, remembered).check();
+            projectId = remembered;
+          } catch {
+            projectId = null;
+          }
+        }
+      }
+    }
+    await this.adopt(credentials, projectId, listed);
+    this.post({ type: "connect-result", ok: true, message: `Signed in to ${url.value} as ${this.who()}.${this.projectSentence()}` });
+    return true;
+  }
+
+  /** Stops waiting for the browser (the sign-in page, if finished later, is simply never collected). */
+  cancelSignIn(): void {
+    const flow = this.signInFlow;
+    if (!flow) return;
+    flow.cancelled = true;
+    this.signInFlow = null;
+    flow.wake();
+    this.postState();
+  }
+
+  /**
+   * Revokes a signed-in session's refresh token (`POST /auth/sign-out`), then forgets the
+   * tokens. The API URL and the chosen project stay; so do the jobs in flight, which are
+   * followed again after the next sign-in.
+   */
+  async signOut(): Promise<void> {
+    if (this.signInFlow) this.cancelSignIn();
+    const credentials = this.credentials;
+    this.credentials = null;
+    this.client = null;
+    this.projects = { status: "none", organizations: [], message: null };
+    this.subject = "";
+    for (const wake of [...this.wakers]) wake(); // followers see the change at once and stop
+    if (this.settings) {
+      this.settings = { ...this.settings, token: "" };
+      await saveSettings(this.figma.clientStorage, this.settings);
+    }
+    let problem: string | null = null;
+    if (credentials?.kind === "session") {
+      const result = await credentials.session.signOut();
+      if (!result.revoked) problem = errorText(result.error);
+    }
+    this.postState();
+    this.post({ type: "connect-result", ok: true, message: "Signed out. Jobs in flight are kept; they continue after you sign in again." });
+    if (problem !== null) {
+      this.notice({ level: "warning", message: `Signed out here, but the API could not revoke the sign-in (${problem}); it stops working when it expires.` });
+    }
+  }
+
+  /** Signs out and forgets the settings too (API URL, project). */
+  async disconnect(): Promise<void> {
+    await this.signOut();
+    this.settings = null;
+    await this.figma.clientStorage.deleteAsync(SETTINGS_KEY);
+    await this.figma.clientStorage.deleteAsync(SESSION_KEY);
+    this.postState();
+  }
+
+  /** Uses one of the listed projects (or, when the API cannot list them, a typed id it checks). */
+  async selectProject(projectId: number): Promise<boolean> {
+    const credentials = this.credentials;
+    if (!credentials) throw new UserError("Sign in first (Connect tab).");
+    if (!Number.isInteger(projectId) || projectId <= 0) throw new UserError("The project id is a whole number, like 7.");
+    const client = this.makeClient(credentials, projectId);
+    if (this.projects.status === "ok") {
+      if (this.projectLabel(projectId) === null) throw new UserError(`Project ${projectId} is not one of your projects.`);
+    } else {
+      try {
+        await client.check();
+      } catch (error) {
+        this.connectFailed(error);
+        return false;
+      }
+    }
+    this.settings = { apiUrl: credentials.apiUrl, token: credentials.kind === "token" ? credentials.token : "", projectId };
+    await saveSettings(this.figma.clientStorage, this.settings);
+    this.client = client;
+    this.postState();
+    this.post({ type: "connect-result", ok: true, message: `Using ${this.projectLabel(projectId) ?? `project ${projectId}`}.` });
     this.resume();
     return true;
   }
 
-  async disconnect(): Promise<void> {
-    this.settings = null;
-    this.client = null;
-    await this.figma.clientStorage.deleteAsync(SETTINGS_KEY);
+  /** `GET /me/projects` into the picker; a failure is shown there (never thrown). */
+  async loadProjects(): Promise<void> {
+    const credentials = this.credentials;
+    if (!credentials) return;
+    this.projects = { status: "loading", organizations: this.projects.organizations, message: null };
     this.postState();
+    let next: ProjectsView;
+    try {
+      const listed = await this.makeClient(credentials).listMyProjects();
+      if (this.credentials !== credentials) return;
+      this.subject = listed.subject;
+      next = projectsView(listed);
+    } catch (error) {
+      if (this.credentials !== credentials) return;
+      if (error instanceof ApiError && error.status === 404) next = { status: "unavailable", organizations: [], message: UNAVAILABLE_MESSAGE };
+      else next = { status: "error", organizations: [], message: `Your projects could not be listed: ${errorText(error)}` };
+    }
+    this.projects = next;
+    this.postState();
+  }
+
+  private loadProjectsQuietly(): void {
+    this.projectsLoading = this.loadProjects().catch(() => undefined);
+  }
+
+  /** New credentials (and maybe a project) become the current ones, kept in clientStorage. */
+  private async adopt(credentials: Credentials, projectId: number | null, listed: MyProjects | null): Promise<void> {
+    const previous = this.credentials;
+    if (previous?.kind === "session" && (credentials.kind !== "session" || previous.session !== credentials.session)) {
+      await previous.session.signOut(); // replaced: its refresh token is revoked, not left behind
+    }
+    let chosen = projectId;
+    if (listed) {
+      this.subject = listed.subject;
+      this.projects = projectsView(listed);
+      if (chosen === null) chosen = pickProject(listed, this.rememberedProject(credentials.apiUrl));
+    }
+    this.credentials = credentials;
+    this.settings = { apiUrl: credentials.apiUrl, token: credentials.kind === "token" ? credentials.token : "", projectId: chosen };
+    await saveSettings(this.figma.clientStorage, this.settings);
+    this.client = chosen !== null ? this.makeClient(credentials, chosen) : null;
+    this.postState();
+    this.resume();
+  }
+
+  /** The credentials kept from an earlier session: a pasted token, or a stored sign-in for this API. */
+  private async storedCredentials(settings: Settings | null): Promise<Credentials | null> {
+    if (!settings) return null;
+    if (settings.token !== "") return { kind: "token", apiUrl: settings.apiUrl, token: settings.token };
+    const session = await SignedInSession.resume(settings.apiUrl, this.sessionOptions());
+    return session ? { kind: "session", apiUrl: settings.apiUrl, session } : null;
+  }
+
+  private sessionOptions() {
+    return {
+      storage: this.figma.clientStorage,
+      fetch: this.fetchFn,
+      timer: this.refreshTimer,
+      onSignedOut: (message: string) => this.sessionEnded(message),
+    };
+  }
+
+  /** The session ended by itself (refresh refused, or refused again after a refresh). */
+  private sessionEnded(message: string): void {
+    if (this.credentials?.kind !== "session") return;
+    this.credentials = null;
+    this.client = null;
+    this.projects = { status: "none", organizations: [], message: null };
+    this.subject = "";
+    for (const wake of [...this.wakers]) wake();
+    this.postState();
+    this.post({ type: "connect-result", ok: false, message });
+    this.notice({ level: "error", message });
+  }
+
+  private rememberedProject(apiUrl: string): number | null {
+    return this.settings && this.settings.apiUrl === apiUrl ? this.settings.projectId : null;
+  }
+
+  /** "Acme / Web" for a listed project; null when it is not in the list. */
+  private projectLabel(projectId: number): string | null {
+    for (const org of this.projects.organizations) {
+      const project = org.projects.find((p) => p.projectId === projectId);
+      if (project) return `${org.name} / ${project.name}`;
+    }
+    return null;
+  }
+
+  private projectSentence(): string {
+    const projectId = this.settings?.projectId ?? null;
+    if (projectId !== null && this.client) return ` Using ${this.projectLabel(projectId) ?? `project ${projectId}`}.`;
+    if (this.projects.status === "ok" && this.projects.organizations.length === 0) return ` ${NO_PROJECTS_MESSAGE}`;
+    if (this.projects.status === "unavailable") return ` ${UNAVAILABLE_MESSAGE}`;
+    if (this.projects.status === "error" && this.projects.message) return ` ${this.projects.message}`;
+    return " Choose a project.";
+  }
+
+  private who(): string {
+    const account = this.accountView();
+    return account.email ?? account.subject ?? "you";
+  }
+
+  private accountView(): AccountView {
+    const credentials = this.credentials;
+    if (!credentials) return { kind: "signed-out", subject: "", email: null, name: null };
+    const claims = credentials.kind === "session" ? credentials.session.claims : decodeClaims(credentials.token);
+    return { kind: credentials.kind, subject: this.subject || claims.subject, email: claims.email, name: claims.name };
+  }
+
+  private connectFailed(error: unknown): void {
+    const message = errorText(error);
+    this.post({ type: "connect-result", ok: false, message });
+    this.figma.notify(truncate(message, 300), { error: true });
   }
 
   // --- Import one page -----------------------------------------------------------------------
@@ -643,15 +1010,20 @@ export class AppController {
   /** Runs `task` once per id at a time; its failure becomes a visible error on the job. */
   private track(id: string, task: () => Promise<void>, job?: Job): void {
     if (this.stopped || this.running.has(id)) return;
+    let interrupted = false;
     const promise = (async () => {
       try {
         await task();
       } catch (error) {
-        if (error instanceof PollStopped || this.stopped) return;
-        if (isTransient(error)) {
+        if (error instanceof PollStopped || this.stopped || this.client === null || isSignedOut(error)) {
+          // Stopped, or signed out: the job stays as it is, to be followed after the next sign-in.
+          interrupted = true;
+          return;
+        }
+        if (isTransient(error) || (error instanceof ApiError && error.kind === "unauthorized")) {
           // The API is out of reach or unwell: the job itself may well finish. Keep its phase
           // (and so its place in clientStorage); following resumes on reconnect or reopen.
-          const message = `${errorText(error)} Following is paused; it resumes when you connect again or reopen the plugin.`;
+          const message = `${errorText(error)} Following is paused; it resumes when you connect (or sign in) again or reopen the plugin.`;
           if (job) {
             job.error = message;
             await this.persist();
@@ -664,6 +1036,8 @@ export class AppController {
         }
       } finally {
         this.running.delete(id);
+        // Signed in again while this follower was winding down: follow again with the new credentials.
+        if (interrupted && this.client && !this.stopped) this.resume();
       }
     })();
     this.running.set(id, promise);
@@ -958,12 +1332,17 @@ export class AppController {
     return item.jobId;
   }
 
-  private makeClient(settings: Settings): PageportClient {
-    return new PageportClient({ apiUrl: settings.apiUrl, token: settings.token, projectId: settings.projectId, fetch: this.fetchFn, newId: this.newId });
+  private makeClient(credentials: Credentials, projectId?: number): PageportClient {
+    const tokens: TokenSource = credentials.kind === "session" ? credentials.session : staticToken(credentials.token);
+    const config: ConstructorParameters<typeof PageportClient>[0] = { apiUrl: credentials.apiUrl, tokens, fetch: this.fetchFn, newId: this.newId };
+    if (projectId !== undefined) config.projectId = projectId;
+    return new PageportClient(config);
   }
 
   private requireClient(): PageportClient {
-    if (!this.client) throw new UserError("Connect to the Pageport API first (Connect tab).");
+    if (!this.client) {
+      throw new UserError(this.credentials ? "Choose a project first (Connect tab)." : "Connect to the Pageport API first (Connect tab).");
+    }
     return this.client;
   }
 
@@ -989,7 +1368,9 @@ export class AppController {
   }
 
   private pollOptions() {
-    return { backoff: this.backoff, sleep: (ms: number) => this.sleep(ms), stopped: () => this.stopped };
+    const client = this.client;
+    // A follower stops at its next poll when the plugin closes or its credentials are gone.
+    return { backoff: this.backoff, sleep: (ms: number) => this.sleep(ms), stopped: () => this.stopped || this.client !== client };
   }
 
   private sleep(ms: number): Promise<void> {
@@ -1011,9 +1392,12 @@ export class AppController {
       connected: this.client !== null,
       settings: {
         apiUrl: this.settings?.apiUrl ?? this.defaultApiUrl,
-        token: this.settings?.token ?? "",
+        token: this.credentials?.kind === "token" ? this.credentials.token : "",
         projectId: this.settings?.projectId ?? null,
       },
+      account: this.accountView(),
+      signIn: { waiting: this.signInFlow !== null, expiresAt: this.signInFlow?.expiresAt ?? null },
+      projects: { status: this.projects.status, organizations: this.projects.organizations, message: this.projects.message },
       defaultApiUrl: this.defaultApiUrl,
       fileKey: this.fileKeyValue,
       jobs: this.state.jobs.map((job) => this.jobView(job)),
@@ -1067,6 +1451,11 @@ export function isTransient(error: unknown): boolean {
   return error instanceof ApiError && (error.kind === "unreachable" || error.kind === "server");
 }
 
+/** A call refused because the session was signed out (by the user, or because it ended). */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.code === SIGNED_OUT;
+}
+
 /** A problem with what the user asked for, in words for them. */
 export class UserError extends Error {
   override readonly name = "UserError";
@@ -1086,6 +1475,25 @@ function requestOfItem(item: BatchItem): PageImportRequest {
   const request = item.request as Partial<PageImportRequest>;
   const viewport = request.viewport && typeof request.viewport === "object" ? request.viewport : { width: 1440, height: 900 };
   return pageImportRequest(String(request.url ?? ""), viewport, typeof request.deviceScaleFactor === "number" ? request.deviceScaleFactor : 1, typeof request.readySelector === "string" ? request.readySelector : undefined);
+}
+
+function projectsView(listed: MyProjects): ProjectsView {
+  return {
+    status: "ok",
+    organizations: listed.organizations.map((org) => ({
+      organizationId: org.organizationId,
+      name: org.name,
+      projects: org.projects.map((p) => ({ projectId: p.projectId, name: p.name })),
+    })),
+    message: listed.organizations.every((org) => org.projects.length === 0) ? NO_PROJECTS_MESSAGE : null,
+  };
+}
+
+/** The project to use without asking: the one chosen before if still listed, else the only one. */
+export function pickProject(listed: MyProjects, remembered: number | null): number | null {
+  const all = listed.organizations.flatMap((org) => org.projects.map((p) => p.projectId));
+  if (remembered !== null && all.includes(remembered)) return remembered;
+  return all.length === 1 ? (all[0] ?? null) : null;
 }
 
 function batchView(batch: TrackedBatch): BatchView {

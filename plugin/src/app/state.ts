@@ -26,8 +26,10 @@ export const STATE_VERSION = 1;
 
 export interface Settings {
   apiUrl: string;
+  /** A pasted token; "" when the plugin signs in instead (the session is under SESSION_KEY). */
   token: string;
-  projectId: number;
+  /** The chosen project; null until one is chosen (kept across sign-out, for the next sign-in). */
+  projectId: number | null;
 }
 
 export type JobPhase =
@@ -110,7 +112,7 @@ export async function loadSettings(storage: Storage): Promise<Settings | null> {
   const raw = await storage.getAsync(SETTINGS_KEY);
   if (!raw || typeof raw !== "object") return null;
   const { apiUrl, token, projectId } = raw as Partial<Settings>;
-  if (typeof apiUrl !== "string" || typeof token !== "string" || typeof projectId !== "number") return null;
+  if (typeof apiUrl !== "string" || typeof token !== "string" || (typeof projectId !== "number" && projectId !== null)) return null;
   return { apiUrl, token, projectId };
 }
 

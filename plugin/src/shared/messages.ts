@@ -7,9 +7,47 @@ import type { ImportForm, Viewport } from "./presets";
 
 export interface SettingsView {
   apiUrl: string;
-  /** The token is the user's own; the UI shows it masked and sends it back unchanged. */
+  /** A PASTED token (the user's own; the UI shows it masked). A signed-in session's tokens never reach the UI. */
   token: string;
   projectId: number | null;
+}
+
+/**
+ * Who the plugin talks to the API as: nobody, a pasted token, or a signed-in session. Subject,
+ * email and name come from the token's claims, decoded without verification (display only).
+ */
+export interface AccountView {
+  kind: "signed-out" | "token" | "session";
+  subject: string;
+  email: string | null;
+  name: string | null;
+}
+
+/** A sign-in waiting for the browser: until `expiresAt` (ISO 8601), or Cancel. */
+export interface SignInView {
+  waiting: boolean;
+  expiresAt: string | null;
+}
+
+export interface ProjectOption {
+  projectId: number;
+  name: string;
+}
+
+export interface OrganizationOption {
+  organizationId: number;
+  name: string;
+  projects: ProjectOption[];
+}
+
+/**
+ * The picker's list (`GET /me/projects`): "none" before credentials, "unavailable" when the API
+ * is older and has no such route (the project id is then typed), "error" with a message.
+ */
+export interface ProjectsView {
+  status: "none" | "loading" | "ok" | "unavailable" | "error";
+  organizations: OrganizationOption[];
+  message: string | null;
 }
 
 export type JobPhaseView = "queued" | "capturing" | "converting" | "ready" | "placed" | "failed" | "cancelled";
@@ -54,8 +92,12 @@ export interface DiscoveryView {
 }
 
 export interface StateView {
+  /** Credentials and a project: imports can run. */
   connected: boolean;
   settings: SettingsView;
+  account: AccountView;
+  signIn: SignInView;
+  projects: ProjectsView;
   /** The API URL baked into this build (the stage's), for the Connect form. */
   defaultApiUrl: string;
   fileKey: string;
@@ -71,8 +113,15 @@ export interface ManyPagesRequest {
 
 export type UiToMain =
   | { type: "ui-ready" }
+  /** Token paste; `projectId` 0 = none (the picker lists the projects). */
   | { type: "connect"; apiUrl: string; token: string; projectId: number }
   | { type: "disconnect" }
+  | { type: "sign-in"; apiUrl: string }
+  | { type: "reopen-sign-in" }
+  | { type: "cancel-sign-in" }
+  | { type: "sign-out" }
+  | { type: "select-project"; projectId: number }
+  | { type: "reload-projects" }
   | { type: "import"; form: ImportForm }
   | { type: "import-many"; request: ManyPagesRequest }
   | { type: "discover"; homepage: string; maxPages: number }
