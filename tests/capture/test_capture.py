@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from pageport.capture.capture import (
-    STYLE_GROUPS,
     CaptureBundle,
     CaptureFailed,
     CaptureLimits,
@@ -20,7 +19,6 @@ from pageport.capture.capture import (
     capture_page,
 )
 from pageport.capture.schema import (
-    ELEMENT_STYLE_PROPERTIES,
     STYLE_DEFAULTS,
     CaptureDocument,
     ElementNode,
@@ -439,17 +437,6 @@ def test_viewport_too_large_fails_safely(browser: Browser, base_url: str) -> Non
 
 
 # --- schema consistency ----------------------------------------------------------------------
-
-
-def test_style_groups_cover_every_property() -> None:
-    grouped = set(STYLE_GROUPS["always"])
-    for key, props in STYLE_GROUPS.items():
-        if key == "border":
-            grouped |= {p for side in props.values() for p in side}
-        elif key not in ("always", "borderSides"):
-            grouped |= set(props)
-    assert grouped == set(ELEMENT_STYLE_PROPERTIES)
-    assert len(set(ELEMENT_STYLE_PROPERTIES)) == len(ELEMENT_STYLE_PROPERTIES)
 
 
 def test_style_defaults_are_chromium_initial_values(browser: Browser) -> None:

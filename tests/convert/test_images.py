@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from pageport.convert import convert_capture
-from pageport.convert.converter import MAX_SVG_TILES
+from pageport.convert.image_fills import MAX_SVG_TILES
 from PIL import Image, features
 
 from tests.convert.builders import box, capture, el, png, sha

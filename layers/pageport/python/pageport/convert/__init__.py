@@ -2,14 +2,17 @@
 
 ``convert_capture`` is the worker's entry point; ``result.json`` holds the tree in Figma REST
 API node shapes plus image, font and warning metadata (see ``converter`` for the format).
+
+Module map: ``converter`` (entry point, result assembly) drives ``tree`` (the element walk)
+over a ``state.ConversionState``; each concern draws its part of a node: ``paint`` (backgrounds,
+borders, radii, shadows, outlines), ``compositing`` (opacity, blend, clipping, filters),
+``image_fills`` / ``carried`` / ``vectors`` (images placed, carried as PNG/JPEG/GIF, SVG as
+vectors), ``replaced`` (<img>, form controls), ``text_nodes`` (TEXT nodes and style runs),
+``pseudo`` (::before/::after), ``layout`` (auto layout); ``nodes``, ``naming``, ``css``,
+``text``, ``fonts``, ``images`` and ``figma`` are the shared vocabulary below them.
 """
 
-from pageport.convert.converter import (
-    RESULT_VERSION,
-    Conversion,
-    ConversionOutOfTime,
-    canonical_json,
-    convert_capture,
-)
+from pageport.convert.converter import RESULT_VERSION, Conversion, canonical_json, convert_capture
+from pageport.convert.state import ConversionOutOfTime
 
 __all__ = ["RESULT_VERSION", "Conversion", "ConversionOutOfTime", "canonical_json", "convert_capture"]

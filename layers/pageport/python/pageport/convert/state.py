@@ -1,0 +1,53 @@
+"""The state of one conversion: its inputs, deadline, warnings and what it has registered.
+
+Every concern module (tree, paint, images, text, ...) takes it as its first argument.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pageport.capture.schema import CaptureDocument
+from pageport.convert.fonts import FontResolver
+from pageport.convert.nodes import Item
+from pageport.convert.text import StyleBuilder
+
+
+class ConversionOutOfTime(Exception):
+    """The conversion passed its deadline."""
+
+
+@dataclass
+class ConversionState:
+    doc: CaptureDocument
+    assets: Mapping[str, bytes]
+    deadline: float | None = None  # a `clock()` value: checked per element, text run and pseudo-element
+    clock: Callable[[], float] = time.monotonic
+    warnings: list[str] = field(default_factory=list)
+    images: dict[str, dict[str, Any]] = field(default_factory=dict)
+    carried: dict[str, bytes] = field(default_factory=dict)  # by the SHA-256 of these bytes
+    # Source asset SHA-256 -> (carried SHA-256, pixel width, height), None if not drawable.
+    formats: dict[str, tuple[str, int, int] | None] = field(default_factory=dict)
+    hoisted: list[Item] = field(default_factory=list)  # fixed boxes, drawn on the page itself
+    where: str = "page"  # what warn() names: the element or pseudo-element being converted
+    # Memo of text_nodes.is_inline_text, keyed by id() (the doc keeps every element alive).
+    inline_memo: dict[int, bool] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        web = [f.family for f in self.doc.fonts if f.url and f.status == "loaded"]
+        self.fonts = FontResolver(web)
+        self.text_styles = StyleBuilder(self._resolve_family, self.warn)
+
+    def warn(self, what: str) -> None:
+        self.warnings.append(f"{self.where}: {what}")
+
+    def _resolve_family(self, family: str) -> tuple[str, str | None]:
+        used, replaced = self.fonts.resolve(family)
+        return used, replaced
+
+    def check_time(self) -> None:
+        if self.deadline is not None and self.clock() > self.deadline:
+            raise ConversionOutOfTime

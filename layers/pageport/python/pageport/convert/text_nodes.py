@@ -1,0 +1,267 @@
+"""Inline content as TEXT nodes: which elements are plain inline text, their line fragments
+gathered into paragraphs (or one node per line when something else shaped the lines), and the
+style runs of mixed text as Figma's override table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from pageport.capture.schema import Box, ElementNode, TextNode
+from pageport.convert import css, naming
+from pageport.convert.figma import Node, Paint, TypeStyle
+from pageport.convert.nodes import NEVER_RENDERED, content_box, frame, round_px, style_getter
+from pageport.convert.paint import decorate
+from pageport.convert.state import ConversionState
+from pageport.convert.text import Line, Segment, cluster_lines, join_lines, line_height, style_diff, text_align
+
+# Elements whose content is not text (never folded into a TEXT node's runs).
+_REPLACED = {
+    "img",
+    "video",
+    "canvas",
+    "iframe",
+    "object",
+    "embed",
+    "input",
+    "textarea",
+    "select",
+    "svg",
+    "picture",
+    "meter",
+    "progress",
+}
+
+
+def is_inline_text(state: ConversionState, el: ElementNode) -> bool:
+    """Plain inline content that can live inside a TEXT node's runs."""
+    # Memoized: each level of the tree walk asks again about the whole subtree below it.
+    known = state.inline_memo.get(id(el))
+    if known is None:
+        known = state.inline_memo[id(el)] = _is_inline_text(state, el)
+    return known
+
+
+def _is_inline_text(state: ConversionState, el: ElementNode) -> bool:
+    if el.tag == "br":
+        return True
+    if el.tag in _REPLACED or el.tag in NEVER_RENDERED:
+        return False
+    get = el.style
+    if (get("display") or "") not in ("inline", "contents"):
+        return False
+    if (get("position") or "static") not in ("static", "relative"):
+        return False
+    if (get("opacity") or "1") != "1" or (get("transform") or "none") != "none":
+        return False
+    if el.pseudo and (el.pseudo.before or el.pseudo.after):
+        return False
+    return all(isinstance(c, TextNode) or is_inline_text(state, c) for c in el.children)
+
+
+def _segments(
+    state: ConversionState, nodes: Sequence[TextNode | ElementNode], deco: frozenset[str], decorations: list[Node]
+) -> Iterator[Segment]:
+    """The text's line fragments in order; inline boxes that paint go to `decorations`."""
+    for n in nodes:
+        if isinstance(n, TextNode):
+            st = n.styles
+            if st.get("visibility", "visible") != "visible" or st.get("opacity") == "0":
+                continue
+            for lb in n.line_boxes:
+                yield Segment(lb.text, st, lb, deco)
+            continue
+        if n.tag == "br":
+            yield Segment("\n", {}, None, deco)
+            continue
+        get = style_getter(n.styles)
+        line = set((get("text-decoration-line") or "none").split()) - {"none"}
+        if n.visible:
+            rect = frame(naming.element_name(n), n.box, "RECTANGLE")
+            decorate(state, rect, n.box, get, n.images)
+            if rect.get("children"):
+                rect["type"] = "FRAME"  # an image drawn as a child node (a RECTANGLE has none)
+            if rect.get("fills") or rect.get("strokes") or rect.get("effects") or rect.get("children"):
+                decorations.append(rect)
+        yield from _segments(state, n.children, deco | frozenset(line), decorations)
+
+
+def inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode], parent: ElementNode) -> list[Node]:
+    """Consecutive inline children of `parent` as TEXT nodes, after their inline boxes' paint."""
+    state.check_time()
+    decorations: list[Node] = []
+    segments = [s for s in _segments(state, nodes, frozenset(), decorations) if s.line is None or s.text]
+    if not any(s.text.strip() for s in segments if s.line is not None):
+        return []
+    lines = cluster_lines(segments)
+    lines = [ln for ln in lines if any(s.text.strip() for s in ln.segments if s.line)]
+    if not lines:
+        return []
+    if len(lines) == 1:
+        return [*decorations, *_text_nodes(state, lines, None, True)]
+    styles = next(s.styles for s in segments if s.line is not None)
+    content = content_box(parent, parent.style)
+    align = text_align(styles)
+    # Multi-line: one paragraph if every line sits where the container's alignment puts
+    # it (else something beside the text, like an inline-block, shaped the lines).
+    left, right = content.x, content.x + content.width
+    if min(ln.left for ln in lines) < left - 1 or max(ln.right for ln in lines) > right + 1:
+        left = min(ln.left for ln in lines)
+        right = max(ln.right for ln in lines)
+
+    def fits(ln: Line) -> bool:
+        if align == "CENTER":
+            return abs((ln.left + ln.right) / 2 - (left + right) / 2) <= 2
+        if align == "RIGHT":
+            return abs(ln.right - right) <= 2
+        return abs(ln.left - left) <= 2
+
+    if all(fits(ln) for ln in lines):
+        return [*decorations, *_text_nodes(state, lines, (left, right), False)]
+    return [*decorations, *(n for ln in lines for n in _text_nodes(state, [ln], None, True))]
+
+
+def _text_nodes(state: ConversionState, lines: list[Any], span: tuple[float, float] | None, single: bool) -> list[Node]:
+    segs = [s for ln in lines for s in ln.segments]
+    ws = next((s.styles.get("white-space", "normal") for s in segs if s.line), "normal")
+    preserve = ws in ("pre", "pre-wrap", "pre-line", "break-spaces")
+    pieces = join_lines(lines, preserve)
+    left = span[0] if span else min(ln.left for ln in lines)
+    right = span[1] if span else max(ln.right for ln in lines)
+    node = _text_node_from_pieces(state, pieces, left, right - left, lines, single)
+    return [node] if node is not None else []
+
+
+def text_node(state: ConversionState, segs: list[Segment], box: Box, *, single: bool, width: float) -> Node | None:
+    """A TEXT node for text the capture has no line boxes for (form values, generated content)."""
+    lines = cluster_lines(segs)
+    pieces = join_lines(lines, False)
+    return _text_node_from_pieces(state, pieces, box.x, width, lines, single)
+
+
+def _text_node_from_pieces(
+    state: ConversionState, pieces: list[tuple[str, Segment]], x: float, width: float, lines: list[Any], single: bool
+) -> Node | None:
+    """A TEXT node whose box starts at x with the given width (the lines give its top)."""
+    # Runs of consecutive text drawn by the same segment (styles are per segment), with
+    # the paragraph's outer whitespace trimmed.
+    texts: list[list[Any]] = []
+    for text, seg in pieces:
+        if texts and texts[-1][1] is seg:
+            texts[-1][0] += text
+        elif text:
+            texts.append([text, seg])
+    while texts and not texts[0][0].strip():
+        texts.pop(0)
+    while texts and not texts[-1][0].strip():
+        texts.pop()
+    if not texts:
+        return None
+    texts[0][0] = texts[0][0].lstrip()
+    texts[-1][0] = texts[-1][0].rstrip()
+    characters = "".join(text for text, _ in texts)
+    overrides: list[int] = []
+    table: dict[str, TypeStyle] = {}
+    base: dict[str, Any]
+    if len(texts) == 1:
+        # One run (most text): its segment is the base style and nothing is overridden.
+        base_seg = texts[0][1]
+        lh = line_height(lines, base_seg.styles)
+        base = dict(state.text_styles.type_style(base_seg, lh))
+    else:
+        base_seg, lh, base = _style_runs(state, texts, lines, table, overrides)
+    fills: list[Paint] = base.pop("fills", [])
+    # Figma centres each line's glyphs in its line height, as CSS does: place the box so
+    # that the first line's centre matches the captured line fragment's centre.
+    first_line = lines[0]
+    centre = (first_line.top + first_line.bottom) / 2
+    height = lh * len(lines) if not single else lh
+    top = centre - lh / 2
+    auto = "WIDTH_AND_HEIGHT" if single else "HEIGHT"
+    base["textAutoResize"] = auto
+    if single:
+        base["textAlignHorizontal"] = "LEFT"
+    node: Node = {
+        "id": "",
+        "name": naming.clip(characters, 40) or "Text",
+        "type": "TEXT",
+        "absoluteBoundingBox": {
+            "x": round_px(float(x)),
+            "y": round_px(top),
+            "width": round_px(float(width)),
+            "height": round_px(height),
+        },
+        "blendMode": "PASS_THROUGH",
+        "characters": characters,
+        "style": base,  # type: ignore[typeddict-item]
+        "characterStyleOverrides": overrides,
+        "styleOverrideTable": table,
+        "fills": fills,
+        "strokes": [],
+        "effects": state.text_styles.effects(base_seg.styles),
+    }
+    _, replaced = state.fonts.resolve(base_seg.styles.get("font-family", ""))
+    if replaced is not None:
+        node["pageport"] = {"fontFallback": replaced}
+    stroke_w = css.px(base_seg.styles.get("-webkit-text-stroke-width"))
+    if stroke_w > 0:
+        color = css.parse_color(base_seg.styles.get("-webkit-text-stroke-color"))
+        if color:
+            node["strokes"] = [css.solid(color)]
+            node["strokeWeight"] = round_px(stroke_w)
+            node["strokeAlign"] = "CENTER"
+    return node
+
+
+def _style_runs(
+    state: ConversionState, texts: list[list[Any]], lines: list[Any], table: dict[str, TypeStyle], overrides: list[int]
+) -> tuple[Segment, float, dict[str, Any]]:
+    """Mixed styles: (base segment, line height, base style); fills table and overrides."""
+    runs: list[tuple[Segment, int]] = [(seg, len(text)) for text, seg in texts]
+    per_seg: dict[int, int] = {}
+    for seg, n in runs:
+        if seg.line is not None:
+            per_seg[id(seg)] = per_seg.get(id(seg), 0) + n
+    base_seg = max((seg for seg, _ in runs if seg.line is not None), key=lambda sg: per_seg[id(sg)], default=runs[0][0])
+    lh = line_height(lines, base_seg.styles)
+    style_cache: dict[tuple[int, frozenset[str]], tuple[str, TypeStyle]] = {}
+    distinct: list[TypeStyle] = []
+
+    def style_of(seg: Segment) -> tuple[str, TypeStyle]:
+        key = (id(seg.styles), seg.decoration)
+        if key not in style_cache:
+            ts = state.text_styles.type_style(seg, lh)
+            # Equal styles from different text nodes share one key (and one override id).
+            index = next((i for i, d in enumerate(distinct) if d == ts), None)
+            if index is None:
+                distinct.append(ts)
+                index = len(distinct) - 1
+            style_cache[key] = (str(index), distinct[index])
+        return style_cache[key]
+
+    # The base style is the one covering most characters (first seen wins ties).
+    counts: dict[str, int] = {}
+    styles_by_key: dict[str, TypeStyle] = {}
+    keyed_runs: list[tuple[str, int]] = []
+    for seg, n in runs:
+        k, ts = style_of(seg if seg.line is not None else base_seg)
+        styles_by_key[k] = ts
+        counts[k] = counts.get(k, 0) + n
+        keyed_runs.append((k, n))
+    order = list(dict.fromkeys(k for k, _ in keyed_runs))
+    base_key = max(order, key=lambda k: counts[k])
+    base = dict(styles_by_key[base_key])
+    ids: dict[str, int] = {}
+    id_runs: list[tuple[int, int]] = []
+    for k, n in keyed_runs:
+        if k != base_key and k not in ids:
+            ids[k] = len(ids) + 1
+            table[str(ids[k])] = style_diff(base, styles_by_key[k])  # type: ignore[arg-type]
+        id_runs.append((ids.get(k, 0), n))
+    # Trailing base-style characters are implied: drop whole runs rather than popping a
+    # long paragraph's zeros one by one.
+    while id_runs and (id_runs[-1][0] == 0 or id_runs[-1][1] <= 0):
+        id_runs.pop()
+    for ident, n in id_runs:
+        overrides += [ident] * n
+    return base_seg, lh, base

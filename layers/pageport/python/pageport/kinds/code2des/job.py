@@ -1,0 +1,118 @@
+"""One conversion job: verified capture -> Figma node tree -> artifacts -> signed webhook."""
+
+from __future__ import annotations
+
+import hmac
+import time
+from collections.abc import Callable
+from functools import partial
+
+from pageport.kinds.code2des import WEBHOOK
+from pageport.kinds.code2des import artifacts as code2des_artifacts
+from pageport.kinds.code2des.models import Code2DesManifest, Code2DesWebhook, ConvertMessage
+from pageport.kinds.page_import.models import PageImportManifest
+from pageport.logging import logger
+from pageport.models.messages import Outcome
+from pageport.settings import get_settings
+from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex
+from pageport.workers import attempts
+from pageport.workers.webhook_client import Delivery, deliver
+
+CAPTURE_MISMATCH = "The capture no longer matches the Page Import it came from."
+WEBHOOK_URL_VARIABLE = WEBHOOK.url_variable
+UNEXPECTED = "The design could not be generated because of an internal error."
+OUT_OF_TIME = "The design could not be generated in time."
+# Kept back from the Lambda's remaining time for writing result.json, its images and the
+# manifest to S3 and sending the webhook (seconds at most). The manifest is what must fit: a
+# webhook cut off by the timeout is sent again by the redelivered message (resend_if_finished).
+RESERVE_S = 15.0
+
+
+class _Unusable(Exception):
+    def __init__(self, safe_message: str) -> None:
+        super().__init__(safe_message)
+        self.safe_message = safe_message
+
+
+def _load_capture(store: ArtifactStore, message: ConvertMessage) -> tuple[bytes, dict[str, bytes]]:
+    if not message.capture_key.startswith(f"page-imports/{message.page_import_id}/"):
+        raise _Unusable(CAPTURE_MISMATCH)
+    try:
+        capture = store.get(message.capture_key)
+    except ArtifactMissing:
+        raise _Unusable("The capture is missing.") from None
+    if not hmac.compare_digest(sha256_hex(capture), message.capture_hash):
+        raise _Unusable(CAPTURE_MISMATCH)
+    prefix = message.capture_key.rsplit("/", 1)[0] + "/"
+    manifest = PageImportManifest.model_validate_json(store.get(prefix + "manifest.json"))
+    assets: dict[str, bytes] = {}
+    for digest, ref in manifest.assets.items():
+        data = store.get(ref.key)
+        if sha256_hex(data) == digest:  # a corrupt asset is left out (the converter warns)
+            assets[digest] = data
+    return capture, assets
+
+
+def run_convert(
+    message: ConvertMessage,
+    *,
+    store: ArtifactStore | None = None,
+    remaining_s: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Delivery:
+    """Convert, write the attempt's artifacts and report them. `remaining_s` is the time the
+    Lambda invocation has left (None outside Lambda: no time bound), as `clock` measures it."""
+    store = store or ArtifactStore.default()
+
+    def send(report: attempts.Report) -> Delivery:
+        return deliver(
+            get_settings().webhook_url(WEBHOOK_URL_VARIABLE),
+            Code2DesWebhook(
+                code2des_id=message.code2des_id,
+                attempt=message.attempt,
+                nonce=message.nonce,
+                outcome=report.outcome,
+                manifest_url=report.manifest_url,
+                warning_count=report.warning_count,
+            ),
+        )
+
+    deadline = None if remaining_s is None else clock() + remaining_s - RESERVE_S
+    if (finished := attempts.resend_if_finished(store, message, Code2DesManifest, send)) is not None:
+        return finished
+    outcome, warning_count, write = _convert(message, store, deadline, clock)
+    return attempts.finish(store, message, Code2DesManifest, send, outcome, write, warning_count)
+
+
+def _convert(
+    message: ConvertMessage, store: ArtifactStore, deadline: float | None, clock: Callable[[], float]
+) -> tuple[Outcome, int | None, Callable[[], str]]:
+    """The conversion's outcome, warning count, and how to write its artifacts (returns the
+    manifest URL)."""
+    from pageport.convert import ConversionOutOfTime, convert_capture
+
+    log = {"code2des_id": message.code2des_id, "attempt": message.attempt}
+    try:
+        if deadline is not None and clock() >= deadline:
+            raise _Unusable(OUT_OF_TIME)
+        capture, assets = _load_capture(store, message)
+        try:
+            conversion = convert_capture(capture, assets, deadline=deadline, clock=clock)
+        except ConversionOutOfTime:
+            raise _Unusable(OUT_OF_TIME) from None
+    except _Unusable as failure:
+        logger.info("conversion failed", extra={**log, "reason": failure.safe_message})
+        return "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, failure.safe_message)
+    except Exception:
+        logger.exception("conversion crashed", extra=log)
+        return "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, UNEXPECTED)
+    logger.info("conversion succeeded", extra={**log, "warnings": conversion.warning_count})
+    write = partial(
+        code2des_artifacts.write_convert_success,
+        store,
+        message,
+        result_json=conversion.result_json,
+        images=conversion.images,
+        warning_count=conversion.warning_count,
+    )
+    return "succeeded", conversion.warning_count, write

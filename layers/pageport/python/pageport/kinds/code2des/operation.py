@@ -1,0 +1,68 @@
+"""`code2des`: one Code2Des job per item, from a completed Page Import of the same project."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pageport.batches.job_tables import JobTableOperation, dead_letter
+from pageport.batches.registry import Prepared, indexed_errors, register
+from pageport.db import Cursor
+from pageport.errors import ValidationFailed, field_error
+from pageport.kinds.code2des import KIND
+from pageport.kinds.code2des import service as code2des
+from pageport.kinds.code2des.models import Code2DesRequest, ConvertMessage
+from pageport.services.tenancy import BACKEND_DEAD_LETTER, Scope
+from pageport.storage import ArtifactStore
+
+
+def _not_ready(index: int) -> tuple[int, ValidationFailed]:
+    return index, ValidationFailed(details=[field_error(["pageImportId"], code2des.NOT_READY)])
+
+
+class Code2DesOperation(JobTableOperation):
+    type = KIND.name
+    queue = KIND.queue
+    message_kind = KIND.queue
+    table = KIND.job_table or ""
+    request_model = Code2DesRequest
+
+    def refuse(
+        self, cur: Cursor, scope: Scope, requests: Mapping[int, Mapping[str, Any]]
+    ) -> list[tuple[int, ValidationFailed]]:
+        # Each source must be a completed Page Import of this project.
+        wanted = {index: str(request["pageImportId"]) for index, request in requests.items()}
+        ready = code2des.ready_page_imports(cur, scope, list(wanted.values()))
+        return [_not_ready(index) for index, page_import_id in wanted.items() if page_import_id not in ready]
+
+    def prepare(
+        self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
+    ) -> list[Prepared]:
+        parsed = [Code2DesRequest.model_validate(r) for r in requests]
+        ready = code2des.ready_page_imports(cur, scope, [r.page_import_id for r in parsed])
+        missing = [_not_ready(index) for index, request in enumerate(parsed) if request.page_import_id not in ready]
+        if missing:
+            raise indexed_errors(missing)
+        store = ArtifactStore.default()
+        rows = code2des.insert_code2des(cur, scope, parsed)
+        return [
+            Prepared(
+                row.id,
+                code2des.convert_message(row, ready[row.page_import_id], store).model_dump(mode="json", by_alias=True),
+            )
+            for row in rows
+        ]
+
+    def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
+        # Retry only where the source capture is still there and completed.
+        ready = code2des.ready_page_imports(cur, scope, [str(r["pageImportId"]) for r in requests])
+        return [str(r["pageImportId"]) in ready for r in requests]
+
+    def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
+        parsed = ConvertMessage.model_validate(message)
+        return dead_letter(
+            cur, self.table, parsed.code2des_id, parsed.attempt, parsed.nonce, safe_message, actor=BACKEND_DEAD_LETTER
+        )
+
+
+register(Code2DesOperation())

@@ -1,0 +1,137 @@
+"""Code2Des lifecycle: create from a completed Page Import (a new row every time), read,
+and record the first successful materialization."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pageport import queues
+from pageport.db import Connection, Cursor, reading
+from pageport.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
+from pageport.ids import new_id, new_nonce
+from pageport.kinds.code2des import KIND
+from pageport.kinds.code2des.models import Code2DesRequest, Code2DesRow, ConvertMessage, MaterializationRequest
+from pageport.kinds.page_import.models import PageImportRow
+from pageport.logging import logger
+from pageport.services.jobs import fail_processing
+from pageport.services.tenancy import Scope
+from pageport.services.validation import parse_model
+from pageport.storage import ArtifactStore
+
+PUBLISH_FAILED = "We could not queue this conversion. Please try again."
+NOT_READY = "The Page Import must be completed (with a capture) before Code2Des can start."
+
+
+def ready_page_imports(cur: Cursor, scope: Scope, ids: Sequence[str]) -> dict[str, PageImportRow]:
+    """The completed, capture-bearing Page Imports of this project among `ids` (one query)."""
+    rows = cur.execute(
+        """SELECT * FROM page_import
+           WHERE id = ANY(%s) AND organization_id = %s AND project_id = %s AND deleted_at IS NULL
+             AND status = '1' AND result_url IS NOT NULL AND capture_hash IS NOT NULL""",
+        (list(ids), scope.organization_id, scope.project_id),
+    ).fetchall()
+    return {row["id"]: PageImportRow.model_validate(row) for row in rows}
+
+
+def insert_code2des(cur: Cursor, scope: Scope, requests: Sequence[Code2DesRequest]) -> list[Code2DesRow]:
+    """Insert processing rows in one round trip, in input order. The Page Imports are read,
+    never written: re-generation keeps every earlier job."""
+    ids = [new_id() for _ in requests]
+    records = [
+        {
+            "id": job_id,
+            "pid": r.page_import_id,
+            "fkey": r.figma_file_key,
+            "screen": r.screen_id,
+            "placement": r.placement_target,
+            "nonce": new_nonce(),
+        }
+        for job_id, r in zip(ids, requests, strict=True)
+    ]
+    rows = cur.execute(
+        """INSERT INTO code2des (id, organization_id, project_id, page_import_id, figma_file_key,
+               screen_id, placement_target, nonce, created_by, updated_by)
+           SELECT t.id, %s, %s, t.pid, t.fkey, t.screen, t.placement, t.nonce, %s, %s
+           FROM jsonb_to_recordset(%s::jsonb)
+                AS t(id text, pid text, fkey text, screen text, placement text, nonce text)
+           RETURNING *""",
+        (scope.organization_id, scope.project_id, scope.subject, scope.subject, json.dumps(records)),
+    ).fetchall()
+    by_id = {row["id"]: Code2DesRow.model_validate(row) for row in rows}
+    return [by_id[job_id] for job_id in ids]
+
+
+def convert_message(row: Code2DesRow, source: PageImportRow, store: ArtifactStore) -> ConvertMessage:
+    assert source.result_url is not None and source.capture_hash is not None
+    return ConvertMessage(
+        code2des_id=row.id,
+        attempt=row.attempt,
+        nonce=row.nonce,
+        page_import_id=source.id,
+        capture_key=store.key_of(source.result_url),
+        capture_hash=source.capture_hash,
+        artifact_prefix=f"code2des/{row.id}/{row.attempt}/",
+    )
+
+
+def create_code2des(conn: Connection, scope: Scope, request: Code2DesRequest) -> Code2DesRow:
+    store = ArtifactStore.default()
+    with conn.transaction(), conn.cursor() as cur:
+        source = ready_page_imports(cur, scope, [request.page_import_id]).get(request.page_import_id)
+        if source is None:
+            raise Conflict(NOT_READY, code="page_import_not_ready")
+        (row,) = insert_code2des(cur, scope, [request])
+    try:
+        message = convert_message(row, source, store)
+        queues.publish(KIND.queue, message.model_dump_json(by_alias=True))
+    except Exception:
+        logger.exception("publishing the convert message failed", extra={"code2des_id": row.id})
+        fail_processing(conn, KIND.job_table or "", [row.id], PUBLISH_FAILED, actor=scope.subject)
+        raise ServiceUnavailable(PUBLISH_FAILED, code="publish_failed") from None
+    return row
+
+
+def get_code2des(cur: Cursor, scope: Scope, code2des_id: str) -> Code2DesRow:
+    row = cur.execute(
+        """SELECT * FROM code2des
+           WHERE id = %s AND organization_id = %s AND project_id = %s AND deleted_at IS NULL""",
+        (code2des_id, scope.organization_id, scope.project_id),
+    ).fetchone()
+    if row is None:
+        raise NotFound("Code2Des job not found.")
+    return Code2DesRow.model_validate(row)
+
+
+def materialize(conn: Connection, scope: Scope, code2des_id: str, node_id: str) -> Code2DesRow:
+    """Store the first successful placement; later calls return it unchanged."""
+    with conn.transaction(), conn.cursor() as cur:
+        updated = cur.execute(
+            """UPDATE code2des SET materialized_at = now(), materialized_node_id = %s,
+                   updated_at = now(), updated_by = %s
+               WHERE id = %s AND organization_id = %s AND project_id = %s AND deleted_at IS NULL
+                 AND status = '1' AND materialized_at IS NULL
+               RETURNING *""",
+            (node_id, scope.subject, code2des_id, scope.organization_id, scope.project_id),
+        ).fetchone()
+        if updated is not None:
+            return Code2DesRow.model_validate(updated)
+        row = get_code2des(cur, scope, code2des_id)
+    if row.status != "1":
+        raise Conflict("Only a completed Code2Des job can be materialized.", code="result_not_ready")
+    return row
+
+
+def record_materialization(conn: Connection, scope: Scope, code2des_id: str, body: Mapping[str, Any]) -> Code2DesRow:
+    """api.md: the first successful call needs a valid `nodeId` and stores the placement; every
+    later call answers what is stored, whatever it sends."""
+    try:
+        request = parse_model(MaterializationRequest, body)
+    except ValidationFailed:
+        with reading(conn) as cur:
+            stored = get_code2des(cur, scope, code2des_id)
+        if stored.materialized_at is None:
+            raise
+        return stored
+    return materialize(conn, scope, code2des_id, request.node_id)

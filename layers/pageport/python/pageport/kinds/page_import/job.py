@@ -1,0 +1,192 @@
+"""One capture job: SSRF-guarded Chromium -> artifacts -> manifest -> signed webhook."""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+from pageport.kinds.page_import import WEBHOOK
+from pageport.kinds.page_import import artifacts as page_import_artifacts
+from pageport.kinds.page_import.models import CaptureMessage, PageImportManifest, PageImportWebhook
+from pageport.logging import logger
+from pageport.models.messages import Outcome
+from pageport.netguard.policy import BlockedRequest, TargetPolicy
+from pageport.settings import get_settings
+from pageport.storage import ArtifactStore
+from pageport.workers import attempts
+from pageport.workers.webhook_client import Delivery, deliver
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Playwright
+
+    from pageport.netguard.proxy import EgressProxy
+
+WEBHOOK_URL_VARIABLE = WEBHOOK.url_variable
+UNEXPECTED = "The page could not be captured because of an internal error."
+OUT_OF_TIME = "The page could not be captured in time."
+# A first start on a fresh machine builds font caches: give it time rather than fail.
+LAUNCH_TIMEOUT_S = 120.0
+# Kept back from the Lambda's remaining time for what follows the capture budget: the capture
+# overrunning it a little (closing the context), writing up to ~45 MB of assets, screenshot and
+# the manifest to S3 (a few seconds in-region), and the webhook (normally well under a second).
+# The manifest is what must fit: if the webhook alone is cut off, the redelivered message finds
+# the manifest and sends the webhook again (attempts.resend_if_finished).
+RESERVE_S = 20.0
+
+_lock = threading.Lock()
+_playwright: Playwright | None = None
+_browser: Browser | None = None
+_launch_proxy: EgressProxy | None = None
+
+
+def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S) -> Browser:
+    """One Chromium per worker process, reused across jobs (each job gets a fresh context)."""
+    global _playwright, _browser, _launch_proxy
+    with _lock:
+        if _browser is None or not _browser.is_connected():
+            from playwright.sync_api import sync_playwright
+
+            from pageport.netguard.chromium import chromium_launch_kwargs
+            from pageport.netguard.proxy import EgressProxy
+
+            # Each job's context brings its own proxy; this one (public targets only) is the
+            # browser-wide default, so nothing can leave without a policy check.
+            if _launch_proxy is None:
+                _launch_proxy = EgressProxy(TargetPolicy(allow_private=False))
+                _launch_proxy.start()
+            if _playwright is None:
+                _playwright = sync_playwright().start()
+            _browser = _playwright.chromium.launch(
+                **chromium_launch_kwargs(_launch_proxy.url), timeout=launch_timeout_s * 1000
+            )
+        return _browser
+
+
+def close_browser() -> None:
+    global _playwright, _browser, _launch_proxy
+    with _lock:
+        if _browser is not None:
+            _browser.close()
+        if _playwright is not None:
+            _playwright.stop()
+        if _launch_proxy is not None:
+            _launch_proxy.close()
+        _browser = _playwright = _launch_proxy = None
+
+
+def _refusal_message(url: str, blocked: list[BlockedRequest]) -> str | None:
+    """When the page itself was refused by the SSRF policy, say so instead of "HTTP 403"."""
+    from urllib.parse import urlsplit
+
+    host = urlsplit(url).hostname
+    reason = next((b.reason for b in blocked if b.host == host), None)
+    return f"The page's address is not allowed ({reason})." if reason else None
+
+
+def run_capture(
+    message: CaptureMessage,
+    *,
+    store: ArtifactStore | None = None,
+    policy: TargetPolicy | None = None,
+    remaining_s: float | None = None,
+) -> Delivery:
+    """Capture, write the attempt's artifacts and report them. `remaining_s` is the time the
+    Lambda invocation has left (None outside Lambda: the default budgets apply)."""
+    settings = get_settings()
+    store = store or ArtifactStore.default()
+    policy = policy or TargetPolicy(allow_private=settings.pageport_allow_private_targets)
+
+    def send(report: attempts.Report) -> Delivery:
+        return deliver(
+            settings.webhook_url(WEBHOOK_URL_VARIABLE),
+            PageImportWebhook(
+                page_import_id=message.page_import_id,
+                attempt=message.attempt,
+                nonce=message.nonce,
+                outcome=report.outcome,
+                manifest_url=report.manifest_url,
+            ),
+        )
+
+    deadline = None if remaining_s is None else time.monotonic() + remaining_s - RESERVE_S
+    if (finished := attempts.resend_if_finished(store, message, PageImportManifest, send)) is not None:
+        return finished
+    outcome, write = _capture(message, store, policy, deadline)
+    return attempts.finish(store, message, PageImportManifest, send, outcome, write)
+
+
+def _seconds_left(deadline: float | None, default_s: float) -> float:
+    return default_s if deadline is None else min(default_s, deadline - time.monotonic())
+
+
+def _capture(
+    message: CaptureMessage, store: ArtifactStore, policy: TargetPolicy, deadline: float | None
+) -> tuple[Outcome, Callable[[], str]]:
+    """The capture's outcome and how to write its artifacts (returns the manifest URL)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    from pageport.capture.capture import DEFAULT_LIMITS, CaptureFailed, CaptureRequest, capture_page
+    from pageport.netguard.chromium import guard_context, new_guarded_context_kwargs
+    from pageport.netguard.proxy import EgressProxy
+
+    log = {"page_import_id": message.page_import_id, "attempt": message.attempt}
+    blocked: list[BlockedRequest] = []
+    proxy = EgressProxy(policy)
+    try:
+        launch_s = _seconds_left(deadline, LAUNCH_TIMEOUT_S)
+        if launch_s < 1:
+            raise CaptureFailed(OUT_OF_TIME, code="budget_exceeded")
+        try:
+            browser = warm_browser(launch_s)
+        except PlaywrightTimeoutError:
+            raise CaptureFailed(OUT_OF_TIME, code="budget_exceeded") from None
+        # Whole seconds: the budget appears in the failure message.
+        budget_s = math.floor(_seconds_left(deadline, DEFAULT_LIMITS.time_budget_s))
+        if budget_s < 1:
+            raise CaptureFailed(OUT_OF_TIME, code="budget_exceeded")
+        with proxy:
+            bundle = capture_page(
+                CaptureRequest(
+                    url=message.source_url,
+                    viewport_width=message.viewport.width,
+                    viewport_height=message.viewport.height,
+                    device_scale_factor=message.device_scale_factor,
+                    ready_selector=message.ready_selector,
+                ),
+                browser=browser,
+                limits=replace(DEFAULT_LIMITS, time_budget_s=budget_s),
+                context_kwargs=new_guarded_context_kwargs(proxy.url),
+                on_context=lambda context: guard_context(context, blocked),
+            )
+        blocked.extend(proxy.blocked)
+        warnings = bundle.warnings + [f"blocked {b.url}: {b.reason}" for b in blocked][:50]
+        logger.info("capture succeeded", extra={**log, "assets": len(bundle.assets), "blocked": len(blocked)})
+        return "succeeded", partial(
+            page_import_artifacts.write_capture_success,
+            store,
+            message,
+            capture_json=bundle.capture_json,
+            screenshot_png=bundle.screenshot_png,
+            assets=bundle.assets,
+            warnings=warnings,
+        )
+    except CaptureFailed as failure:
+        blocked.extend(proxy.blocked)
+        logger.info("capture failed", extra={**log, "code": failure.code})
+        return "failed", partial(
+            page_import_artifacts.write_capture_failure,
+            store,
+            message,
+            _refusal_message(message.source_url, blocked) or failure.safe_message,
+            {"code": failure.code, "blocked": [f"{b.url}: {b.reason}" for b in blocked][:50]},
+        )
+    except Exception:
+        logger.exception("capture crashed", extra=log)
+        return "failed", partial(
+            page_import_artifacts.write_capture_failure, store, message, UNEXPECTED, {"code": "internal"}
+        )
