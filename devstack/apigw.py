@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from pageport.routes import ROUTES, Route
+from pageport.routes import ROUTES, WEBHOOK_FUNCTIONS, Route
 
 Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
@@ -148,10 +148,7 @@ def invoke(
     )
 
 
-WEBHOOK_MODULES = {
-    "page_import_webhook": "functions.page_import_webhook.handler",
-    "code2des_webhook": "functions.code2des_webhook.handler",
-}
+WEBHOOK_MODULES = {function: f"functions.{function}.handler" for function in WEBHOOK_FUNCTIONS.values()}
 
 
 def function_url_event(body: str, *, path: str = "/", headers: Mapping[str, str] | None = None) -> dict[str, Any]:

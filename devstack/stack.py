@@ -95,7 +95,7 @@ def handler_environment(
     allow_private_targets: bool,
 ) -> dict[str, str]:
     """The environment the Lambda functions get from the CDK stack, pointed at local things."""
-    from pageport.routes import WEBHOOK_FUNCTIONS
+    from pageport import kinds
 
     config_file, credentials_file = _aws_files(data_dir)
     env = {
@@ -122,8 +122,9 @@ def handler_environment(
     # stack has restarted, never while a copy still runs: any claim it finds was left by a copy
     # that stopped, so it is taken over at once rather than dead-lettered (workers/claims.py).
     env["CLAIM_EXPIRES_AFTER_S"] = "1"
-    for name, function in WEBHOOK_FUNCTIONS.items():
-        env[f"{function.removesuffix('_webhook').upper()}_WEBHOOK_URL"] = f"{base_url}/_webhooks/{name}"
+    for kind in kinds.all_kinds():
+        if kind.webhook is not None:
+            env[kind.webhook.url_variable] = f"{base_url}/_webhooks/{kind.webhook.path}"
     env.update(signin_environment(base_url))
     return env
 
@@ -416,7 +417,7 @@ class DevStack:
 def _capture_hooks() -> dict[str, Any]:
     """Chromium starts in the capture poller's own thread (Playwright's sync API is bound to
     the thread that started it) before it polls: if it cannot start, nothing is consumed."""
-    from pageport.workers.capture_job import close_browser, warm_browser
+    from pageport.kinds.page_import.job import close_browser, warm_browser
 
     return {"prepare": warm_browser, "cleanup": close_browser}
 

@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Literal, Self
 
+from pageport import kinds
 from pageport.routes import WORKER_QUEUES
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -164,7 +165,11 @@ class StageConfig(_Model):
         return self
 
     def worker(self, name: str) -> WorkerConfig:
-        return self.workers.get(name, WorkerConfig())
+        """The stage file's settings for a worker, else its kind's timeout and the defaults."""
+        default = next(
+            (WorkerConfig(timeout_s=k.worker_timeout_s) for k in kinds.all_kinds() if k.worker == name), None
+        )
+        return self.workers.get(name, default or WorkerConfig())
 
     @property
     def stack_name(self) -> str:

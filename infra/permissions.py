@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pageport import kinds
 from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, SIGN_IN_FUNCTIONS, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 
 
@@ -32,44 +33,52 @@ def write(prefix: str) -> S3Access:
     return S3Access("write", prefix)
 
 
-S3_ACCESS: dict[str, tuple[S3Access, ...]] = {
-    # Workers read back what they write: a finished attempt's manifest (or a terminal
-    # discovery status) means a duplicate message, which must not redo and overwrite it.
-    "capture_worker": (read("page-imports/"), write("page-imports/")),
-    "convert_worker": (read("page-imports/"), read("code2des/"), write("code2des/")),
-    "discovery_worker": (read("discovery/"), write("discovery/")),
-    "get_code2des_result": (read("code2des/"),),
-    "get_batch_discovery": (read("discovery/"),),
-    # page_discovery has no job table: its status is read from, and its failure (cancel, dead
-    # letter, terminal dispatch failure) written to, discovery/{itemId}/status.json.
-    # Every batch route answers with the batch's derived status (so reads it); the creating
-    # routes also dispatch their own items and record a terminal send failure like the dispatcher.
-    "create_batch": (read("discovery/"), write("discovery/")),
-    "get_batch": (read("discovery/"),),
-    "list_batch_items": (read("discovery/"),),
-    "retry_batch": (read("discovery/"), write("discovery/")),
-    "cancel_batch": (read("discovery/"), write("discovery/")),
-    "dead_letter": (read("discovery/"), write("discovery/")),
-    "dispatcher": (read("discovery/"), write("discovery/")),
-    WEBHOOK_FUNCTIONS["page-imports"]: (read("page-imports/"),),
-    WEBHOOK_FUNCTIONS["code2des"]: (read("code2des/"),),
-}
+# What every batch function does with a kind whose child status lives in S3 (page_discovery's
+# status.json): every batch route answers with the batch's derived status (so reads it); the
+# ones that fail children (cancel, dead letter, a terminal dispatch failure, including the
+# creating routes that dispatch their own items) write it too.
+_BATCH_READERS = ("get_batch", "list_batch_items")
+_BATCH_WRITERS = ("create_batch", "retry_batch", "cancel_batch", "dead_letter", "dispatcher")
+
+
+def _s3_access() -> dict[str, tuple[S3Access, ...]]:
+    access: dict[str, list[S3Access]] = {}
+    for kind in kinds.all_kinds():
+        prefix = kind.s3_prefix
+        # Workers read back what they write: a finished attempt's manifest (or a terminal
+        # discovery status) means a duplicate message, which must not redo and overwrite it.
+        access.setdefault(kind.worker, []).extend([read(prefix), *map(read, kind.worker_reads), write(prefix)])
+        for function in kind.result_readers:
+            access.setdefault(function, []).append(read(prefix))
+        if kind.status_in_s3:
+            for function in (*_BATCH_READERS, *_BATCH_WRITERS):
+                access.setdefault(function, []).append(read(prefix))
+            for function in _BATCH_WRITERS:
+                access.setdefault(function, []).append(write(prefix))
+        if kind.webhook is not None:
+            access.setdefault(kind.webhook.function, []).append(read(prefix))
+    return {function: tuple(sorted(set(grants), key=_grant_order)) for function, grants in access.items()}
+
+
+def _grant_order(access: S3Access) -> tuple[str, str]:
+    return (access.mode, access.prefix)  # reads before writes, then by prefix
+
+
+S3_ACCESS: dict[str, tuple[S3Access, ...]] = _s3_access()
 
 # Who sends worker messages: the dispatcher, and creating routes that dispatch their own items
 # right after commit (design.md, "Outbox and dispatch"). Values are WORKER_QUEUES names.
 _ALL_QUEUES = tuple(WORKER_QUEUES.values())
 QUEUE_SENDERS: dict[str, tuple[str, ...]] = {
     "dispatcher": _ALL_QUEUES,
-    "create_page_import": ("capture",),
-    "create_code2des": ("convert",),
     "create_batch": _ALL_QUEUES,
     "retry_batch": _ALL_QUEUES,
+    **{function: (kind.queue,) for kind in kinds.all_kinds() for function in kind.direct_senders},
 }
 
 # Which worker calls which webhook (WEBHOOK_FUNCTIONS key) and under which variable.
 WORKER_WEBHOOKS: dict[str, tuple[str, str]] = {
-    "capture_worker": ("page-imports", "PAGE_IMPORT_WEBHOOK_URL"),
-    "convert_worker": ("code2des", "CODE2DES_WEBHOOK_URL"),
+    kind.worker: (kind.webhook.path, kind.webhook.url_variable) for kind in kinds.all_kinds() if kind.webhook
 }
 
 # The sign-in sessions table (pageport/signin/store.py): exactly the item operations each uses.

@@ -1,9 +1,10 @@
-"""Workers: one Lambda per WORKER_QUEUES entry, fed by its queue, outside the VPC (they fetch
-the public web and never touch the database).
+"""Workers: one Lambda per kind (WORKER_QUEUES, from pageport.kinds), fed by its queue, outside
+the VPC (they fetch the public web and never touch the database).
 
-Capture and discovery drive Chromium: container images from infra/images/worker.Dockerfile
-(Debian's chromium + Playwright), built by `cdk deploy`; synthesis only stages the context.
-Convert is a plain zip function on the shared layer.
+A kind whose descriptor asks for the Chromium image (capture, discovery) runs as a container
+image from infra/images/worker.Dockerfile (Debian's chromium + Playwright), built by `cdk
+deploy`; synthesis only stages the context. The others (convert) are zip functions on the
+shared layer.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from aws_cdk import aws_ecr_assets as ecr_assets
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_lambda_event_sources as sources
 from constructs import Construct
+from pageport import kinds
 from pageport.routes import WORKER_QUEUES
 
 from infra.config import FunctionSizing, StageConfig
 from infra.lambdas import FunctionFactory, PageportFunction
 from infra.messaging import Messaging
 
-IMAGE_WORKERS = frozenset({"capture_worker", "discovery_worker"})
+IMAGE_WORKERS = frozenset(kind.worker for kind in kinds.all_kinds() if kind.chromium_image)
 DOCKERFILE = "infra/images/worker.Dockerfile"
 _PLATFORMS = {
     "arm64": ecr_assets.Platform.LINUX_ARM64,

@@ -15,15 +15,17 @@ from typing import Any
 import psycopg
 import pytest
 from pageport import db as pageport_db
+from pageport import kinds
 from pageport.migrations import apply_migrations
 from pageport.settings import get_settings
 from psycopg import sql
 
+# Each kind's job table comes from its descriptor; one TRUNCATE ... CASCADE empties them all,
+# whatever references one kind's table holds to another's (code2des -> page_import).
 TABLES_IN_DELETE_ORDER = (
     "batch_item",
     "batch",
-    "code2des",
-    "page_import",
+    *(kind.job_table for kind in kinds.all_kinds() if kind.job_table),
     "organization_member",
     "project",
     "organization",
@@ -150,7 +152,7 @@ def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[AwsResources]:
         bucket = "pageport-artifacts-test"
         s3.create_bucket(Bucket=bucket)
         queues: dict[str, str] = {}
-        for name in ("capture", "convert", "discovery"):
+        for name in (kind.queue for kind in kinds.all_kinds()):
             dlq = sqs.create_queue(QueueName=f"{name}-dlq")["QueueUrl"]
             dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
             queues[name] = sqs.create_queue(

@@ -8,9 +8,12 @@ from contextlib import contextmanager
 from typing import Any
 
 from pageport.db import Connection
-from pageport.models.messages import CaptureMessage, ConvertMessage, worker_message_adapter
+from pageport.kinds.code2des import artifacts as code2des_artifacts
+from pageport.kinds.code2des.models import ConvertMessage
+from pageport.kinds.page_discovery.models import DiscoveryMessage
+from pageport.kinds.page_import import artifacts as page_import_artifacts
+from pageport.kinds.page_import.models import CaptureMessage
 from pageport.storage import ArtifactStore
-from pageport.workers import artifacts
 
 from devstack.apigw import ApiResponse, invoke, invoke_webhook
 from tests.conftest import Tenant
@@ -36,14 +39,22 @@ def create_page_import(tenant: Tenant, url: str = "https://example.com/") -> dic
 def capture_message_for(db: Connection, page_import_id: str) -> CaptureMessage:
     row = db.execute("SELECT * FROM page_import WHERE id = %s", (page_import_id,)).fetchone()
     assert row is not None
-    from pageport.models.rows import PageImportRow
-    from pageport.services.page_imports import capture_message
+    from pageport.kinds.page_import.models import PageImportRow
+    from pageport.kinds.page_import.service import capture_message
 
     return capture_message(PageImportRow.model_validate(row))
 
 
+# A worker message's `kind` names its model.
+_MESSAGE_MODELS: dict[str, type[CaptureMessage | ConvertMessage | DiscoveryMessage]] = {
+    "capture": CaptureMessage,
+    "convert": ConvertMessage,
+    "discovery": DiscoveryMessage,
+}
+
+
 def message_from_queue_body(body: dict[str, Any]) -> Any:
-    return worker_message_adapter.validate_python(body)
+    return _MESSAGE_MODELS[body["kind"]].model_validate(body)
 
 
 def page_import_webhook(
@@ -62,7 +73,7 @@ def page_import_webhook(
 
 def finish_capture(store: ArtifactStore, message: CaptureMessage, capture: dict[str, Any] | None = None) -> ApiResponse:
     capture_json = json.dumps(capture or {"version": 1, "url": message.source_url}, sort_keys=True).encode()
-    manifest_url = artifacts.write_capture_success(
+    manifest_url = page_import_artifacts.write_capture_success(
         store, message, capture_json=capture_json, screenshot_png=PNG_1x1, assets={}, warnings=[]
     )
     return page_import_webhook(message, manifest_url)
@@ -115,8 +126,9 @@ def sqs_event(bodies: list[str], *, queue: str, receive_count: int = 1) -> dict[
 
 
 def convert_message_for(db: Connection, code2des_id: str) -> ConvertMessage:
-    from pageport.models.rows import Code2DesRow, PageImportRow
-    from pageport.services.code2des import convert_message
+    from pageport.kinds.code2des.models import Code2DesRow
+    from pageport.kinds.code2des.service import convert_message
+    from pageport.kinds.page_import.models import PageImportRow
 
     row = Code2DesRow.model_validate(db.execute("SELECT * FROM code2des WHERE id = %s", (code2des_id,)).fetchone())
     source = PageImportRow.model_validate(
@@ -148,7 +160,7 @@ def finish_conversion(
         "images": {h: {"sha256": h} for h in images},
         "version": 1,
     }
-    manifest_url = artifacts.write_convert_success(
+    manifest_url = code2des_artifacts.write_convert_success(
         store,
         message,
         result_json=json.dumps(document, sort_keys=True).encode(),

@@ -5,8 +5,8 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
+from pageport.batches.models import BatchOut
 from pageport.db import shared_connection
-from pageport.models.api import BatchOut
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import batch_out
 

@@ -9,8 +9,8 @@ from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, pro
 from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from pageport.models.messages import CaptureMessage
-from pageport.workers.capture_job import run_capture
+from pageport.kinds.page_import.job import run_capture
+from pageport.kinds.page_import.models import CaptureMessage
 
 logger = Logger(service="pageport-capture")
 # Report every failed record (even all of them) as a partial failure: only those return.

@@ -9,8 +9,8 @@ from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, pro
 from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from pageport.models.messages import ConvertMessage
-from pageport.workers.convert_job import run_convert
+from pageport.kinds.code2des.job import run_convert
+from pageport.kinds.code2des.models import ConvertMessage
 
 logger = Logger(service="pageport-convert")
 # Report every failed record (even all of them) as a partial failure: only those return.

@@ -6,8 +6,8 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
+from pageport.batches.models import BatchCreateRequest, BatchOut
 from pageport.db import shared_connection
-from pageport.models.api import BatchCreateRequest, BatchOut
 from pageport.settings import get_settings
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import batch_out

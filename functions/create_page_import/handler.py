@@ -6,8 +6,8 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import shared_connection
-from pageport.models.api import PageImportOut, PageImportRequest
-from pageport.services import page_imports
+from pageport.kinds.page_import import service as page_imports
+from pageport.kinds.page_import.models import PageImportOut, PageImportRequest
 from pageport.settings import get_settings
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import page_import_out

@@ -9,8 +9,8 @@ from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, pro
 from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from pageport.models.messages import DiscoveryMessage
-from pageport.workers.discovery_job import run_discovery
+from pageport.kinds.page_discovery.job import run_discovery
+from pageport.kinds.page_discovery.models import DiscoveryMessage
 
 logger = Logger(service="pageport-discovery")
 # Report every failed record (even all of them) as a partial failure: only those return.

@@ -6,7 +6,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
 from pageport.db import reading
-from pageport.models.api import DiscoveryOut
+from pageport.kinds.page_discovery.models import DiscoveryOut
 from pageport.storage import ArtifactStore
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import discovery_out

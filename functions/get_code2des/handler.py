@@ -5,8 +5,8 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import reading
-from pageport.models.api import Code2DesOut
-from pageport.services import code2des
+from pageport.kinds.code2des import service as code2des
+from pageport.kinds.code2des.models import Code2DesOut
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import code2des_out
 

@@ -5,8 +5,9 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import reading
-from pageport.models.api import Code2DesResultOut
-from pageport.services import code2des, results
+from pageport.kinds.code2des import result as results
+from pageport.kinds.code2des import service as code2des
+from pageport.kinds.code2des.models import Code2DesResultOut
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 from pageport.web import api_resolver, caller_scope

@@ -5,8 +5,8 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import reading
-from pageport.models.api import PageImportOut
-from pageport.services import page_imports
+from pageport.kinds.page_import import service as page_imports
+from pageport.kinds.page_import.models import PageImportOut
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import page_import_out
 

@@ -5,8 +5,8 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
+from pageport.batches.models import BatchItemsPage
 from pageport.db import reading
-from pageport.models.api import BatchItemsPage
 from pageport.services.jobs import parse_offset_cursor
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import item_out

@@ -1,15 +1,16 @@
 """Page Import webhook behind a Lambda function URL (AWS_IAM: only the capture worker's role
-may invoke it). Fenced and verified by pageport.services.webhooks."""
+may invoke it). Fenced and verified by pageport.services.webhooks and the kind's webhook module."""
 
 from typing import Any
 
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from pageport.models.messages import PageImportWebhook
-from pageport.services.webhooks import PAGE_IMPORT, WebhookCall
+from pageport.kinds.page_import.models import PageImportWebhook
+from pageport.kinds.page_import.webhook import JOB_KIND
+from pageport.services.webhooks import WebhookCall
 from pageport.web.webhook import webhook_resolver
 
 app = webhook_resolver(
-    PAGE_IMPORT,
+    JOB_KIND,
     PageImportWebhook,
     lambda body: WebhookCall(body.page_import_id, body.attempt, body.nonce, body.outcome, body.manifest_url),
 )

@@ -8,7 +8,9 @@ import uuid
 from typing import Any
 
 import pytest
-from pageport.models.api import BatchCreateRequest, Code2DesRequest, PageImportRequest, Viewport
+from pageport.batches.models import BatchCreateRequest
+from pageport.kinds.code2des.models import Code2DesRequest
+from pageport.kinds.page_import.models import PageImportRequest, Viewport
 from pageport.web import MAX_BODY_BYTES
 from pydantic import BaseModel
 

@@ -6,9 +6,10 @@ import json
 
 import boto3
 import pytest
-from pageport.models.manifests import PageImportManifest
+from pageport.kinds.code2des import artifacts as code2des_artifacts
+from pageport.kinds.page_import import artifacts as page_import_artifacts
+from pageport.kinds.page_import.models import PageImportManifest
 from pageport.storage import ArtifactStore
-from pageport.workers import artifacts
 
 from devstack.apigw import invoke_webhook
 from tests.support import (
@@ -28,7 +29,7 @@ def _row(db, page_import_id):
 
 
 def _success_manifest(store, message):
-    return artifacts.write_capture_success(
+    return page_import_artifacts.write_capture_success(
         store, message, capture_json=b'{"version":1}', screenshot_png=PNG_1x1, assets={}, warnings=[]
     )
 
@@ -84,7 +85,7 @@ def _remove_manifest(aws, message):
 
 
 def _already_failed(db, aws, store, message):
-    failed = artifacts.write_capture_failure(store, message, "Navigation timed out.")
+    failed = page_import_artifacts.write_capture_failure(store, message, "Navigation timed out.")
     assert page_import_webhook(message, failed, outcome="failed").status == 200
     _remove_manifest(aws, message)
     return page_import_webhook(message, _success_manifest(store, message))
@@ -183,7 +184,9 @@ def test_failure_stores_safe_message_and_failure_pointer(db, aws, tenant):
     store = ArtifactStore.default()
     created = create_page_import(tenant)
     message = capture_message_for(db, created["pageImportId"])
-    manifest_url = artifacts.write_capture_failure(store, message, "readySelector 'main' did not appear\x00")
+    manifest_url = page_import_artifacts.write_capture_failure(
+        store, message, "readySelector 'main' did not appear\x00"
+    )
     assert page_import_webhook(message, manifest_url, outcome="failed").status == 200
     row = _row(db, message.page_import_id)
     assert row["status"] == "2" and row["error_message"] == "readySelector 'main' did not appear"
@@ -210,7 +213,7 @@ def test_code2des_webhook_fences_and_replays(db, aws, tenant):
     store = ArtifactStore.default()
     created = create_code2des(tenant, completed_page_import(db, tenant, store)).body
     message = convert_message_for(db, created["code2desId"])
-    manifest_url = artifacts.write_convert_success(
+    manifest_url = code2des_artifacts.write_convert_success(
         store, message, result_json=b'{"document":{}}', images={}, warning_count=3
     )
 

@@ -227,12 +227,12 @@ def test_retry_takes_only_failed_items(db, aws, tenant):
     batch_id, _ = _create(tenant, _requests(3))
     jobs = [r["job_id"] for r in db.execute("SELECT job_id FROM batch_item ORDER BY position").fetchall()]
     assert finish_capture(store, capture_message_for(db, jobs[0])).status == 200
-    from pageport.workers import artifacts
+    from pageport.kinds.page_import import artifacts as page_import_artifacts
 
     from tests.support import page_import_webhook
 
     message = capture_message_for(db, jobs[2])
-    failure = artifacts.write_capture_failure(store, message, "The page did not load.")
+    failure = page_import_artifacts.write_capture_failure(store, message, "The page did not load.")
     assert page_import_webhook(message, failure, outcome="failed").status == 200
 
     retry_id = str(uuid.uuid4())

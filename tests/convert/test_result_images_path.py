@@ -9,8 +9,9 @@ import io
 import json
 import time
 
+from pageport.kinds.code2des.job import _convert
+from pageport.kinds.page_import.artifacts import write_capture_success
 from pageport.storage import ArtifactStore
-from pageport.workers import artifacts, convert_job
 from PIL import Image
 
 from devstack.apigw import invoke
@@ -36,7 +37,7 @@ def test_worker_stores_the_png_under_its_hash_and_the_api_serves_it(db, aws, ten
 
     created = create_page_import(tenant)
     capture_msg = capture_message_for(db, created["pageImportId"])
-    manifest_url = artifacts.write_capture_success(
+    manifest_url = write_capture_success(
         store,
         capture_msg,
         capture_json=capture([page], assets={sha(webp): webp}),
@@ -49,7 +50,7 @@ def test_worker_stores_the_png_under_its_hash_and_the_api_serves_it(db, aws, ten
     job = create_code2des(tenant, created["pageImportId"])
     assert job.status == 201, job.body
     message = convert_message_for(db, job.body["code2desId"])
-    outcome, warning_count, write = convert_job._convert(message, store, None, time.monotonic)
+    outcome, warning_count, write = _convert(message, store, None, time.monotonic)
     assert outcome == "succeeded"
     assert code2des_webhook(message, write(), warningCount=warning_count).status == 200
 

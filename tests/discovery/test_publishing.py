@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 import boto3
-from pageport.batches.operations.page_discovery import write_failed_status
-from pageport.discovery.publishing import publish_status, read_status
-from pageport.layout import discovery_status_key
+from pageport.kinds.page_discovery.layout import discovery_status_key
+from pageport.kinds.page_discovery.operation import write_failed_status
+from pageport.kinds.page_discovery.publishing import publish_status, read_status
 from pageport.storage import ArtifactStore
 
 from tests.support import before_s3_put

@@ -13,7 +13,7 @@ from pageport import aws as pageport_aws
 from pageport.batches import service
 from pageport.batches.dispatch import MAX_ATTEMPTS, TERMINAL_MESSAGE, Dispatcher
 from pageport.db import connect
-from pageport.models.api import Viewport
+from pageport.kinds.page_import.models import Viewport
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore
 
@@ -152,7 +152,7 @@ def test_crash_between_send_and_mark_resends_and_the_consumer_fence_drops_the_co
     message = message_from_queue_body(json.loads(first_copy))
     assert finish_capture(store, message).body == {"applied": True}
     # The second copy finds the attempt finished and reports its manifest again
-    # (artifacts.resend_if_finished): a replay that changes nothing.
+    # (attempts.resend_if_finished): a replay that changes nothing.
     manifest_url = store.url(message.artifact_prefix + "manifest.json")
     second = message_from_queue_body(json.loads(second_copy))
     assert page_import_webhook(second, manifest_url).body == {"applied": False}

@@ -45,8 +45,9 @@ import boto3
 import pytest
 from aws_cdk import aws_lambda as lambda_
 from pageport.convert import convert_capture
-from pageport.models.manifests import ArtifactRef, Code2DesManifest, PageImportManifest
-from pageport.models.messages import ConvertMessage
+from pageport.kinds.code2des.models import Code2DesManifest, ConvertMessage
+from pageport.kinds.page_import.models import PageImportManifest
+from pageport.models.manifests import ArtifactRef
 
 from infra.config import STAGES_DIR, load_stage
 from infra.lambdas import PageportFunction

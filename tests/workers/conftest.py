@@ -14,10 +14,12 @@ from typing import Any
 
 import boto3
 import pytest
-from pageport.layout import discovery_prefix
-from pageport.models.messages import CaptureMessage, ConvertMessage, DiscoveryMessage
+from pageport.kinds.code2des.models import ConvertMessage
+from pageport.kinds.page_discovery.layout import discovery_prefix
+from pageport.kinds.page_discovery.models import DiscoveryMessage
+from pageport.kinds.page_import import job as capture_job
+from pageport.kinds.page_import.models import CaptureMessage
 from pageport.settings import get_settings
-from pageport.workers import capture_job
 
 from devstack.apigw import invoke_webhook
 from tests.conftest import AwsResources, Tenant, drain

@@ -9,15 +9,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from pageport.batches.operations.page_discovery import write_failed_status
-from pageport.layout import discovery_pages_key, discovery_status_key
-from pageport.models.messages import CaptureMessage, DiscoveryMessage
+from pageport.kinds.code2des import artifacts as code2des_artifacts
+from pageport.kinds.code2des.job import run_convert
+from pageport.kinds.page_discovery.job import run_discovery
+from pageport.kinds.page_discovery.layout import discovery_pages_key, discovery_status_key
+from pageport.kinds.page_discovery.models import DiscoveryMessage
+from pageport.kinds.page_discovery.operation import write_failed_status
+from pageport.kinds.page_import import artifacts as page_import_artifacts
+from pageport.kinds.page_import.job import run_capture
+from pageport.kinds.page_import.models import CaptureMessage
 from pageport.netguard.policy import TargetPolicy
 from pageport.storage import ArtifactStore, sha256_hex
-from pageport.workers import artifacts
-from pageport.workers.capture_job import run_capture
-from pageport.workers.convert_job import run_convert
-from pageport.workers.discovery_job import run_discovery
 from pageport.workers.webhook_client import Delivery
 
 from tests.support import PNG_1x1, queued_convert_message
@@ -27,7 +29,7 @@ CAPTURE_JSON = json.dumps({"version": 1, "written": "by the first delivery"}).en
 
 
 def _finish_capture(message: CaptureMessage) -> str:
-    return artifacts.write_capture_success(
+    return page_import_artifacts.write_capture_success(
         ArtifactStore.default(), message, capture_json=CAPTURE_JSON, screenshot_png=PNG_1x1, assets={}, warnings=[]
     )
 
@@ -53,7 +55,9 @@ def test_a_duplicate_of_a_finished_capture_reports_it_again_and_rewrites_nothing
 
 def test_a_duplicate_after_the_job_moved_on_is_refused_and_rewrites_nothing(db, stack, tenant, site, webhooks):
     message = queued_capture_message(stack, tenant, site + "/index.html")
-    failed_url = artifacts.write_capture_failure(ArtifactStore.default(), message, "The page answered HTTP 500.")
+    failed_url = page_import_artifacts.write_capture_failure(
+        ArtifactStore.default(), message, "The page answered HTTP 500."
+    )
     db.execute("UPDATE page_import SET status = '2', error_message = 'cancelled'")
     before = objects_under(stack.bucket, message.artifact_prefix)
 
@@ -106,7 +110,7 @@ def test_a_duplicate_of_a_finished_conversion_reports_it_again_and_rewrites_noth
     message = queued_convert_message(db, tenant)
     # Not a capture the converter could read: redoing the work would overwrite this with a failure.
     result_json = json.dumps({"version": 1, "document": {"type": "FRAME"}}).encode()
-    manifest_url = artifacts.write_convert_success(
+    manifest_url = code2des_artifacts.write_convert_success(
         ArtifactStore.default(), message, result_json=result_json, images={}, warning_count=3
     )
     before = objects_under(stack.bucket, message.artifact_prefix)
@@ -125,7 +129,9 @@ def test_a_convert_message_whose_nonce_differs_from_the_finished_manifest_sends_
     db, stack, tenant, webhooks: WebhookLog
 ):
     message = queued_convert_message(db, tenant)
-    artifacts.write_convert_failure(ArtifactStore.default(), message.model_copy(update={"nonce": "x"}), "Failed.")
+    code2des_artifacts.write_convert_failure(
+        ArtifactStore.default(), message.model_copy(update={"nonce": "x"}), "Failed."
+    )
     before = objects_under(stack.bucket, message.artifact_prefix)
 
     assert run_convert(message) is Delivery.REFUSED

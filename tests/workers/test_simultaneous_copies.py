@@ -16,18 +16,20 @@ import boto3
 import pytest
 from botocore.awsrequest import AWSResponse
 from pageport import aws as pageport_aws
-from pageport.discovery.publishing import publish_status, read_status
-from pageport.layout import discovery_pages_key
-from pageport.models.manifests import ArtifactRef, Code2DesManifest, PageImportManifest
-from pageport.models.messages import CaptureMessage, DiscoveryMessage
+from pageport.kinds.code2des.job import run_convert
+from pageport.kinds.code2des.models import Code2DesManifest
+from pageport.kinds.page_discovery.job import run_discovery
+from pageport.kinds.page_discovery.layout import discovery_pages_key
+from pageport.kinds.page_discovery.models import DiscoveryMessage
+from pageport.kinds.page_discovery.publishing import publish_status, read_status
+from pageport.kinds.page_import import artifacts as page_import_artifacts
+from pageport.kinds.page_import.job import run_capture
+from pageport.kinds.page_import.models import CaptureMessage, PageImportManifest
+from pageport.models.manifests import ArtifactRef
 from pageport.netguard.policy import TargetPolicy
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore, ConditionalWriteLost, sha256_hex
-from pageport.workers import artifacts
-from pageport.workers.capture_job import run_capture
 from pageport.workers.claims import AttemptInProgress
-from pageport.workers.convert_job import run_convert
-from pageport.workers.discovery_job import run_discovery
 from pageport.workers.webhook_client import Delivery
 
 from tests.support import PNG_1x1, before_s3_put, queued_convert_message
@@ -54,7 +56,7 @@ def _expire_claims(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _write_capture(message: CaptureMessage, capture_json: bytes) -> str:
-    return artifacts.write_capture_success(
+    return page_import_artifacts.write_capture_success(
         ArtifactStore.default(), message, capture_json=capture_json, screenshot_png=PNG_1x1, assets={}, warnings=[]
     )
 
@@ -86,7 +88,7 @@ def test_a_copy_finishing_after_the_winner_writes_nothing_and_reports_the_winner
     with pytest.raises(AttemptInProgress):
         _write_capture(message, b'{"version": 1, "written": "by the late copy"}')
     with pytest.raises(AttemptInProgress):  # a failing copy gives way to the success
-        artifacts.write_capture_failure(store, message, "The late copy failed.")
+        page_import_artifacts.write_capture_failure(store, message, "The late copy failed.")
     assert objects_under(stack.bucket, message.artifact_prefix) == before
 
     # SQS redelivers the late copy: it finds the winner's manifest and reports that.

@@ -9,11 +9,14 @@ import uuid
 
 import pytest
 from pageport.convert import ConversionOutOfTime, convert_capture
-from pageport.layout import discovery_pages_key, discovery_prefix, discovery_status_key
-from pageport.models.messages import CaptureMessage, DiscoveryMessage
+from pageport.kinds.code2des import job as convert_job
+from pageport.kinds.page_discovery import job as discovery_job
+from pageport.kinds.page_discovery.layout import discovery_pages_key, discovery_prefix, discovery_status_key
+from pageport.kinds.page_discovery.models import DiscoveryMessage
+from pageport.kinds.page_import import job as capture_job
+from pageport.kinds.page_import.models import CaptureMessage
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
-from pageport.workers import capture_job, convert_job, discovery_job
 from pageport.workers.webhook_client import Delivery
 
 from devstack.apigw import lambda_context

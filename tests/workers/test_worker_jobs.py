@@ -9,11 +9,13 @@ import json
 import uuid
 
 import boto3
-from pageport.models.messages import CaptureMessage, ConvertMessage, DiscoveryMessage
+from pageport.kinds.code2des.job import run_convert
+from pageport.kinds.code2des.models import ConvertMessage
+from pageport.kinds.page_discovery.job import run_discovery
+from pageport.kinds.page_discovery.models import DiscoveryMessage
+from pageport.kinds.page_import import job as capture_job
+from pageport.kinds.page_import.models import CaptureMessage
 from pageport.settings import get_settings
-from pageport.workers import capture_job
-from pageport.workers.convert_job import run_convert
-from pageport.workers.discovery_job import run_discovery
 from pageport.workers.webhook_client import Delivery
 
 from devstack.apigw import invoke

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pageport import kinds
+
 _PARAM = re.compile(r"\{(\w+)\}")
 
 
@@ -58,10 +60,10 @@ ROUTES: tuple[Route, ...] = (
 # The sign-in functions: no database, no VPC (they reach the user pool's domain and DynamoDB).
 SIGN_IN_FUNCTIONS: frozenset[str] = frozenset(route.function for route in ROUTES if not route.authenticated)
 
-# Webhooks sit behind Lambda function URLs (AWS_IAM), not the user API.
+# Webhooks sit behind Lambda function URLs (AWS_IAM), not the user API: path -> function, one
+# per kind whose worker reports to one (pageport.kinds).
 WEBHOOK_FUNCTIONS: dict[str, str] = {
-    "page-imports": "page_import_webhook",
-    "code2des": "code2des_webhook",
+    kind.webhook.path: kind.webhook.function for kind in kinds.all_kinds() if kind.webhook is not None
 }
 
 # Functions that are neither routes nor webhooks: (name, trigger).
@@ -73,9 +75,5 @@ BACKGROUND_FUNCTIONS: dict[str, str] = {
     "admin": "iam-invoke",
 }
 
-# Worker name -> queue logical name. Workers never touch the database.
-WORKER_QUEUES: dict[str, str] = {
-    "capture_worker": "capture",
-    "convert_worker": "convert",
-    "discovery_worker": "discovery",
-}
+# Worker name -> queue logical name, one per kind. Workers never touch the database.
+WORKER_QUEUES: dict[str, str] = {kind.worker: kind.queue for kind in kinds.all_kinds()}

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _kind_urls() -> dict[str, str]:
+    from pageport import kinds  # descriptors only: no kind's code is imported
+
+    variables = {kind.queue_url_variable for kind in kinds.all_kinds()}
+    variables |= {kind.webhook.url_variable for kind in kinds.all_kinds() if kind.webhook}
+    return {name: os.environ[name] for name in sorted(variables) if os.environ.get(name)}
 
 
 class Settings(BaseSettings):
@@ -26,11 +35,9 @@ class Settings(BaseSettings):
     pageport_data_dir: Path = Path.home() / ".pageport"
 
     artifact_bucket: str = "pageport-artifacts"
-    capture_queue_url: str | None = None
-    convert_queue_url: str | None = None
-    discovery_queue_url: str | None = None
-    page_import_webhook_url: str | None = None
-    code2des_webhook_url: str | None = None
+    # Each kind's queue URL (`{QUEUE}_QUEUE_URL`) and webhook URL (`{KIND}_WEBHOOK_URL`), by
+    # the variable its descriptor names (pageport.kinds): a new kind needs no field here.
+    kind_urls: dict[str, str] = Field(default_factory=_kind_urls)
 
     # Local development only: the deployed stack never sets it (see devstack).
     pageport_allow_private_targets: bool = False
@@ -51,6 +58,12 @@ class Settings(BaseSettings):
 
     # Result GET pages its images to stay under Lambda's 6 MB response limit.
     result_page_bytes: int = 4_000_000
+
+    def queue_url(self, queue: str) -> str | None:
+        return self.kind_urls.get(f"{queue.upper()}_QUEUE_URL")
+
+    def webhook_url(self, variable: str) -> str | None:
+        return self.kind_urls.get(variable)
 
 
 @lru_cache(maxsize=1)

@@ -80,8 +80,9 @@ _BRANCH = """    {keyword} type = {type} THEN
         INTO facts FROM ({facts}) f;"""
 
 
-def render(conn: psycopg.Connection[Any]) -> str:
-    """The function's definition for the operations registered now."""
+def render(conn: psycopg.Connection[Any], name: str = NAME) -> str:
+    """The function's definition for the operations registered now (`name`: under another
+    name, say the next version's)."""
     branches: list[str] = []
     for operation in sorted(registry.operations(), key=lambda op: op.type):  # same code, same text
         facts = operation.grouped_facts_sql(sql.SQL("p_batch_id"))
@@ -96,7 +97,7 @@ def render(conn: psycopg.Connection[Any]) -> str:
         )
     if branches:
         branches.append("    END IF;")
-    return _FUNCTION.format(name=NAME, branches="\n".join(branches), retry_of=RETRY_OF_SQL)
+    return _FUNCTION.format(name=name, branches="\n".join(branches), retry_of=RETRY_OF_SQL)
 
 
 def install(conn: psycopg.Connection[Any], app_role: str) -> bool:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pageport.batches import registry
 from pageport.db import Connection, Cursor
 from pageport.logging import logger
-from pageport.queues import QueueName, queue_url
+from pageport.queues import queue_url
 from pageport.services.tenancy import BACKEND_DISPATCHER
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ class Dispatcher:
         ]
 
     def _send(self, claimed: Sequence[Claimed]) -> tuple[list[Claimed], list[Claimed]]:
-        by_queue: dict[QueueName, list[Claimed]] = defaultdict(list)
+        by_queue: dict[str, list[Claimed]] = defaultdict(list)
         for item in claimed:
             by_queue[registry.operation(item.batch_type).queue].append(item)
         sent: list[Claimed] = []
@@ -162,7 +162,7 @@ class Dispatcher:
                     (sent if item.id in ok_ids else failed).append(item)
         return sent, failed
 
-    def _send_chunk(self, queue: QueueName, chunk: Sequence[Claimed]) -> set[str]:
+    def _send_chunk(self, queue: str, chunk: Sequence[Claimed]) -> set[str]:
         entries = {str(index): item for index, item in enumerate(chunk)}
         try:
             response = self.sqs.send_message_batch(

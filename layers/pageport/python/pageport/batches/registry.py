@@ -1,14 +1,14 @@
 """The batch operation registry: one entry per operation, nothing else knows their types.
 
-Adding an operation means one module under `batches/operations/` that registers its
-`BatchOperation`; the batch tables, routes, request model (its `type` follows the registry),
-dispatcher, status derivation and dead-letter consumer stay as they are.
+Each kind (`pageport.kinds.<kind>`) registers its `BatchOperation` from its `operation` module;
+the batch tables, routes, request model (its `type` follows the registry), dispatcher, status
+derivation and dead-letter consumer stay as they are. Nothing the registry imports imports it
+(tests/test_import_cycles.py): the kinds' operations sit above it, their descriptors below.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -18,7 +18,6 @@ from psycopg import sql
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed, field_error
-from pageport.queues import QueueName
 from pageport.services.tenancy import Scope
 
 if TYPE_CHECKING:
@@ -54,7 +53,7 @@ class ItemRef:
 
 class BatchOperation(Protocol):
     type: str
-    queue: QueueName
+    queue: str  # its worker queue's logical name (pageport.kinds.Kind.queue)
     message_kind: str  # the `kind` of its worker messages (the dead-letter consumer's key)
 
     def validate(self, raw: Sequence[Any], *, allow_private: bool) -> Validated:
@@ -168,15 +167,14 @@ _loaded = False
 
 
 def _load() -> None:
-    """Import every module of `pageport.batches.operations` (but the shared `_` ones): each
-    registers its entry on import, so a new operation is a new module and nothing else.
-    Imported here, not at the top, to avoid an import cycle."""
+    """Import every kind's `operation` module: each registers its entry on import, so a new
+    kind is a new package under `pageport.kinds` and nothing else. Imported here, when first
+    asked, because the operations import the registry (they sit above it)."""
     global _loaded
     if _loaded:
         return
-    from pageport.batches import operations as package
+    from pageport import kinds
 
-    for module in pkgutil.iter_modules(package.__path__):
-        if not module.name.startswith("_"):
-            importlib.import_module(f"{package.__name__}.{module.name}")
+    for kind in kinds.all_kinds():
+        importlib.import_module(f"{kind.package}.operation")
     _loaded = True

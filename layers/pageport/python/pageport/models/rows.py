@@ -21,43 +21,6 @@ class AuditedRow(Row):
     deleted_by: str | None = None
 
 
-class PageImportRow(AuditedRow):
-    id: str
-    organization_id: int
-    project_id: int
-    source_kind: str
-    source_url: str
-    viewport_width: int
-    viewport_height: int
-    device_scale_factor: float
-    ready_selector: str | None
-    status: str
-    attempt: int
-    nonce: str
-    result_url: str | None
-    capture_hash: str | None
-    screenshot_url: str | None
-    error_message: str | None
-
-
-class Code2DesRow(AuditedRow):
-    id: str
-    organization_id: int
-    project_id: int
-    page_import_id: str
-    figma_file_key: str
-    screen_id: str
-    placement_target: str | None
-    status: str
-    attempt: int
-    nonce: str
-    result_url: str | None
-    warning_count: int | None
-    error_message: str | None
-    materialized_at: datetime | None
-    materialized_node_id: str | None
-
-
 class BatchRow(AuditedRow):
     id: str
     organization_id: int

@@ -1,4 +1,5 @@
-"""Worker webhooks: fenced, verified, idempotent completion of Page Import and Code2Des jobs.
+"""Worker webhooks: fenced, verified, idempotent completion of a job-table kind's jobs. Each such
+kind describes its table, prefix and success columns (`pageport.kinds.<kind>.webhook.JOB_KIND`).
 
 Order of checks: the row's id, attempt and nonce (constant time); the manifest's location and
 identity; the artifacts' SHA-256; then one UPDATE that applies only while the row is still
@@ -19,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 from pageport.db import Connection, Cursor, read, shared_connection
 from pageport.errors import Conflict
 from pageport.logging import logger
-from pageport.models.manifests import ArtifactRef, Code2DesManifest, PageImportManifest
+from pageport.models.manifests import ArtifactRef
 from pageport.services.tenancy import BACKEND_WEBHOOK
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex
 
@@ -50,11 +51,11 @@ class WebhookResult:
 
 @dataclass(frozen=True, slots=True)
 class JobKind:
-    """What differs between the two job tables; the protocol itself is shared."""
+    """What differs between the job tables; the protocol itself is shared."""
 
     table: str
     prefix: str
-    manifest_model: type[PageImportManifest] | type[Code2DesManifest]
+    manifest_model: type[BaseModel]
     manifest_id: Callable[[Any], str]
     # Verified success columns (artifacts checked against their hashes).
     success_columns: Callable[[Any, WebhookCall, ArtifactStore], dict[str, Any]]
@@ -65,7 +66,7 @@ def safe_error_message(text: str | None) -> str:
     return (cleaned or "The job failed.")[:MAX_ERROR_MESSAGE]
 
 
-def _verified(store: ArtifactStore, ref: ArtifactRef | None, prefix: str) -> ArtifactRef:
+def verified(store: ArtifactStore, ref: ArtifactRef | None, prefix: str) -> ArtifactRef:
     if ref is None or not ref.key.startswith(prefix) or ".." in ref.key:
         raise WebhookMismatch("The manifest does not name the job's artifacts.")
     try:
@@ -77,55 +78,19 @@ def _verified(store: ArtifactStore, ref: ArtifactRef | None, prefix: str) -> Art
     return ref
 
 
-def _page_import_success(manifest: PageImportManifest, call: WebhookCall, store: ArtifactStore) -> dict[str, Any]:
-    prefix = _job_prefix(PAGE_IMPORT, call)
-    capture = _verified(store, manifest.capture, prefix)
-    screenshot = _verified(store, manifest.screenshot, prefix)
-    return {
-        "status": "1",
-        "result_url": store.url(capture.key),
-        "capture_hash": capture.sha256,
-        "screenshot_url": store.url(screenshot.key),
-    }
-
-
-def _code2des_success(manifest: Code2DesManifest, call: WebhookCall, store: ArtifactStore) -> dict[str, Any]:
-    result = _verified(store, manifest.result, _job_prefix(CODE2DES, call))
-    warnings = manifest.warning_count
-    if call.warning_count is not None and warnings is not None and call.warning_count != warnings:
-        raise WebhookMismatch("The warning count differs from the manifest.")
-    return {"status": "1", "result_url": store.url(result.key), "warning_count": warnings or call.warning_count or 0}
-
-
-PAGE_IMPORT = JobKind(
-    table="page_import",
-    prefix="page-imports",
-    manifest_model=PageImportManifest,
-    manifest_id=lambda m: m.page_import_id,
-    success_columns=_page_import_success,
-)
-CODE2DES = JobKind(
-    table="code2des",
-    prefix="code2des",
-    manifest_model=Code2DesManifest,
-    manifest_id=lambda m: m.code2des_id,
-    success_columns=_code2des_success,
-)
-
-
-def _job_prefix(kind: JobKind, call: WebhookCall) -> str:
+def job_prefix(kind: JobKind, call: WebhookCall) -> str:
     return f"{kind.prefix}/{call.job_id}/{call.attempt}/"
 
 
 def _failure_columns(manifest: Any, call: WebhookCall, kind: JobKind, store: ArtifactStore) -> dict[str, Any]:
     columns: dict[str, Any] = {"status": "2", "error_message": safe_error_message(manifest.error_message)}
     if manifest.failure is not None:
-        columns["result_url"] = store.url(_verified(store, manifest.failure, _job_prefix(kind, call)).key)
+        columns["result_url"] = store.url(verified(store, manifest.failure, job_prefix(kind, call)).key)
     return columns
 
 
 def _read_manifest(kind: JobKind, call: WebhookCall, store: ArtifactStore) -> Any:
-    expected_key = _job_prefix(kind, call) + "manifest.json"
+    expected_key = job_prefix(kind, call) + "manifest.json"
     try:
         key = store.key_of(call.manifest_url)
     except ArtifactMissing:

@@ -5,17 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
-from pageport.models.api import (
-    BatchCounts,
-    BatchItemOut,
-    BatchOut,
-    Code2DesOut,
-    DiscoveredPageOut,
-    DiscoveryOut,
-    PageImportOut,
-    Viewport,
-)
-from pageport.models.rows import Code2DesRow, PageImportRow
+from pageport.batches.models import BatchCounts, BatchItemOut, BatchOut
+from pageport.kinds.code2des.models import Code2DesOut, Code2DesRow
+from pageport.kinds.page_discovery.models import DiscoveredPageOut, DiscoveryOut
+from pageport.kinds.page_import.models import PageImportOut, PageImportRow, Viewport
 
 if TYPE_CHECKING:
     from pageport.batches.registry import PublishedResult

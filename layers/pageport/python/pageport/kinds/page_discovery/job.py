@@ -4,7 +4,7 @@ results published to S3 (`status.json` as it goes, `pages.json` before the final
 A terminal `status.json` ("1" completed, "2" failed) is final: the backend writes "2" itself when
 the item is cancelled or dead-lettered. So a message for a finished item is dropped, and every
 status write is a compare-and-swap that stops the job, writing nothing, once somebody finished
-the item (discovery/publishing.py). pages.json is a claim (workers/claims.py) between copies of
+the item (publishing.py). pages.json is a claim (workers/claims.py) between copies of
 one message delivered at once."""
 
 from __future__ import annotations

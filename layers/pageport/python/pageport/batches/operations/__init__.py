@@ -1,1 +1,0 @@
-"""One module per batch operation; each registers itself with the registry."""

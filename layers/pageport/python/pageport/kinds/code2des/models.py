@@ -1,0 +1,142 @@
+"""Code2Des's bodies: its request, materialization and responses (api.md), its worker message
+and webhook, its manifest, and its table row."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field, WithJsonSchema
+
+from pageport.models.api import NonEmpty255, Status
+from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
+from pageport.models.manifests import ArtifactRef
+from pageport.models.messages import Outcome
+from pageport.models.rows import AuditedRow
+
+
+class Code2DesRequest(CamelRequest):
+    page_import_id: NonEmpty255
+    figma_file_key: NonEmpty255
+    screen_id: NonEmpty255
+    placement_target: NonEmpty255 | None = None
+
+
+class MaterializationRequest(CamelRequest):
+    """What a first PUT …/materialization must send."""
+
+    node_id: NonEmpty255
+
+
+class MaterializationBody(CamelModel):
+    """The first successful call needs `nodeId`; once a placement is stored, every later call
+    gets it back unchanged, whatever it sends."""
+
+    # Refuses nothing, so a later call never fails validation (api.md); the handler checks a
+    # first call against MaterializationRequest.
+    model_config = ConfigDict(extra="allow")
+
+    node_id: Annotated[
+        Any,
+        WithJsonSchema(
+            {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 255,
+                "description": "The Figma node the result was placed as; required on the first call, "
+                "then ignored whatever its value",
+            }
+        ),
+    ] = None
+
+
+class Code2DesOut(CamelModel):
+    code2des_id: str
+    project_id: int
+    organization_id: int
+    page_import_id: str
+    figma_file_key: str
+    screen_id: str
+    placement_target: str | None
+    status: Status
+    attempt: int
+    result_url: str | None
+    warning_count: int | None
+    error_message: str | None
+    materialized_at: UtcDatetime | None
+    materialized_node_id: str | None
+    created_at: UtcDatetime
+    updated_at: UtcDatetime
+    created_by: str
+    updated_by: str
+
+
+class Code2DesResultOut(CamelModel):
+    code2des_id: str
+    warning_count: int | None
+    document: dict[str, Any] | None = Field(description="The Figma node tree; on image pages after the first, null")
+    images: dict[str, str] = Field(description="Image hash -> base64 bytes, for the images on this page")
+    next_cursor: str | None = Field(description="Present when more images remain: pass as ?cursor=")
+
+
+class ConvertMessage(CamelModel):
+    kind: Literal["convert"] = "convert"
+    code2des_id: str
+    attempt: int
+    nonce: str
+    page_import_id: str
+    capture_key: str  # S3 key of the completed capture.json
+    capture_hash: str
+    artifact_prefix: str  # code2des/{id}/{attempt}/
+
+    @property
+    def job_id(self) -> str:
+        # Not `page_import_id`: a ConvertMessage names its source Page Import too.
+        return self.code2des_id
+
+
+class Code2DesWebhook(CamelRequest):
+    code2des_id: str
+    attempt: int
+    nonce: str
+    outcome: Outcome
+    manifest_url: str
+    warning_count: int | None = Field(default=None, ge=0)
+
+
+class Code2DesManifest(CamelModel):
+    code2des_id: str
+    attempt: int
+    nonce: str
+    outcome: Outcome
+    result: ArtifactRef | None = None
+    images: dict[str, ArtifactRef] = Field(default_factory=dict)
+    warning_count: int | None = None
+    failure: ArtifactRef | None = None
+    error_message: str | None = None
+
+    @property
+    def job_id(self) -> str:
+        return self.code2des_id
+
+    @property
+    def reported_warning_count(self) -> int | None:
+        return self.warning_count
+
+
+class Code2DesRow(AuditedRow):
+    id: str
+    organization_id: int
+    project_id: int
+    page_import_id: str
+    figma_file_key: str
+    screen_id: str
+    placement_target: str | None
+    status: str
+    attempt: int
+    nonce: str
+    result_url: str | None
+    warning_count: int | None
+    error_message: str | None
+    materialized_at: datetime | None
+    materialized_node_id: str | None

@@ -1,0 +1,52 @@
+"""A capture attempt's artifacts under its prefix: capture.json (the claim), the screenshot, the
+assets, or failure.json; then its manifest (workers/attempts.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pageport.kinds.page_import.models import CaptureMessage, PageImportManifest
+from pageport.storage import ArtifactStore
+from pageport.workers import attempts
+from pageport.workers.claims import claim
+
+
+def write_capture_success(
+    store: ArtifactStore,
+    message: CaptureMessage,
+    *,
+    capture_json: bytes,
+    screenshot_png: bytes,
+    assets: Mapping[str, bytes],
+    warnings: list[str],
+) -> str:
+    prefix = message.artifact_prefix
+    # The claim first: a copy that loses it has written nothing the winner's manifest names.
+    # Assets are content-addressed (the same bytes from any copy), the screenshot comes after.
+    capture = claim(store, prefix + "capture.json", capture_json, "application/json")
+    manifest = PageImportManifest(
+        page_import_id=message.page_import_id,
+        attempt=message.attempt,
+        nonce=message.nonce,
+        outcome="succeeded",
+        capture=capture,
+        screenshot=store.put(prefix + "screenshot.png", screenshot_png, "image/png"),
+        assets={digest: store.put(f"{prefix}assets/{digest}", data) for digest, data in sorted(assets.items())},
+        warnings=warnings,
+    )
+    return attempts.put_manifest(store, prefix, manifest)
+
+
+def write_capture_failure(
+    store: ArtifactStore, message: CaptureMessage, safe_message: str, detail: Mapping[str, object] | None = None
+) -> str:
+    prefix = message.artifact_prefix
+    manifest = PageImportManifest(
+        page_import_id=message.page_import_id,
+        attempt=message.attempt,
+        nonce=message.nonce,
+        outcome="failed",
+        failure=attempts.failure_artifact(store, prefix, "capture.json", safe_message, detail or {}),
+        error_message=safe_message,
+    )
+    return attempts.put_manifest(store, prefix, manifest)

@@ -1,0 +1,33 @@
+"""A Page Import's webhook outcome: a success names its capture and screenshot, both verified
+against their SHA-256 (the fence and the protocol are services/webhooks.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pageport.kinds.page_import.models import PageImportManifest
+from pageport.services import webhooks
+from pageport.storage import ArtifactStore
+
+
+def _page_import_success(
+    manifest: PageImportManifest, call: webhooks.WebhookCall, store: ArtifactStore
+) -> dict[str, Any]:
+    prefix = webhooks.job_prefix(JOB_KIND, call)
+    capture = webhooks.verified(store, manifest.capture, prefix)
+    screenshot = webhooks.verified(store, manifest.screenshot, prefix)
+    return {
+        "status": "1",
+        "result_url": store.url(capture.key),
+        "capture_hash": capture.sha256,
+        "screenshot_url": store.url(screenshot.key),
+    }
+
+
+JOB_KIND = webhooks.JobKind(
+    table="page_import",
+    prefix="page-imports",
+    manifest_model=PageImportManifest,
+    manifest_id=lambda m: m.page_import_id,
+    success_columns=_page_import_success,
+)
