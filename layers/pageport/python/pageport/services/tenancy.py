@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pageport.db import Cursor
+from pageport.db import Cursor, read
 from pageport.errors import NotFound
 
 # Audit value for writes made by the backend itself (webhooks, dispatcher, dead letters).
@@ -32,6 +32,12 @@ def resolve_scope(cur: Cursor, subject: str, project_id: int) -> Scope:
     if row is None:
         raise NotFound("Project not found.")
     return Scope(organization_id=row["organization_id"], project_id=project_id, subject=subject)
+
+
+def read_scope(subject: str, project_id: int) -> Scope:
+    """`resolve_scope` on the shared connection, outside any transaction: a request's first round
+    trip, so `read` retries it once if the proxy closed the connection."""
+    return read(lambda cur: resolve_scope(cur, subject, project_id))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from pageport.errors import MalformedRequest, MethodNotAllowed, NotFound, Pagepo
 from pageport.services.validation import details_of
 from pageport.services.webhooks import JobKind, WebhookCall, apply_webhook
 from pageport.storage import ArtifactStore
-from pageport.web import error_response, json_response, logger
+from pageport.web.responses import error_response, json_response, logger
 
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
 

@@ -1,0 +1,123 @@
+"""The HTTP adapter: the resolver factory every API route uses, its error mapping, and the
+answers given before Powertools routes the event (the caller first, then the body prechecks).
+
+Only Powertools' public API is used: `resolve` is extended, the CORS headers of an early answer
+come from our own `CORSConfig` (`to_dict`), and the verified scope rides in the routing
+`context` that Powertools clears after every event."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, CORSConfig, Response
+from aws_lambda_powertools.event_handler.openapi.exceptions import (
+    RequestUnsupportedContentType,
+    RequestValidationError,
+)
+
+from pageport.errors import (
+    InternalError,
+    MalformedRequest,
+    NotFound,
+    PageportError,
+    UnsupportedMediaType,
+    ValidationFailed,
+    field_error,
+)
+from pageport.services.tenancy import Scope
+from pageport.web.prechecks import precheck
+from pageport.web.responses import JSON, error_response, logger
+from pageport.web.tenancy import SCOPE_CONTEXT_KEY, verify_caller
+
+
+def api_cors() -> CORSConfig:
+    """The Figma plugin calls from its own origin with a bearer token (no cookies): any origin."""
+    return CORSConfig(allow_origin="*", allow_headers=["Authorization", "Content-Type"], max_age=600)
+
+
+def validation_response(exc: RequestValidationError) -> Response[Any]:
+    errors = list(exc.errors())
+    if any(err.get("type") == "json_invalid" for err in errors):
+        return error_response(MalformedRequest())
+    # A malformed path parameter (say a non-numeric projectId) names nothing that exists.
+    if any(tuple(err.get("loc", ()))[:1] == ("path",) for err in errors):
+        return error_response(NotFound())
+    details = [
+        field_error([part for part in err.get("loc", ()) if part != "body"], str(err.get("msg", "invalid")))
+        for err in errors
+    ]
+    return error_response(ValidationFailed(details=details))
+
+
+def api_resolver() -> PageportResolver:
+    """A resolver with pydantic validation and api.md's error body for every failure."""
+    app = PageportResolver(enable_validation=True, cors=api_cors())
+
+    @app.exception_handler(RequestValidationError)
+    def on_validation(exc: RequestValidationError) -> Response[Any]:
+        return validation_response(exc)
+
+    @app.exception_handler(RequestUnsupportedContentType)
+    def on_unsupported_content_type(_: RequestUnsupportedContentType) -> Response[Any]:
+        # Reached only without a body: `precheck` answers every body sent as a non-JSON type.
+        return error_response(UnsupportedMediaType())
+
+    @app.exception_handler(PageportError)
+    def on_domain_error(exc: PageportError) -> Response[Any]:
+        if exc.status >= 500:
+            logger.warning("request failed", extra={"code": exc.code, "status": exc.status})
+        return error_response(exc)
+
+    @app.exception_handler(Exception)
+    def on_unexpected(exc: Exception) -> Response[Any]:
+        # Logged with its traceback; the caller only ever sees the safe body.
+        logger.exception("unhandled error")
+        return error_response(InternalError())
+
+    @app.not_found
+    def on_not_found(_: Exception) -> Response[Any]:
+        return error_response(NotFound("No such route."))
+
+    return app
+
+
+def early_answer(event: Mapping[str, Any], problem: PageportError, cors: CORSConfig | None) -> dict[str, Any]:
+    """The proxy answer for `problem`, with the CORS headers Powertools adds to every answer."""
+    headers = {"Content-Type": JSON}
+    if cors is not None:
+        sent = event.get("headers") or {}
+        headers |= cors.to_dict(next((v for k, v in sent.items() if k.lower() == "origin"), None))
+    return {
+        "statusCode": problem.status,
+        "headers": headers,
+        "body": json.dumps(problem.body()),
+        "isBase64Encoded": False,
+    }
+
+
+class PageportResolver(APIGatewayRestResolver):
+    """Answers before anything parses the body: first the caller (401; 404 for a project that
+    is not theirs, so that answer never depends on what was sent), then oversized and non-JSON
+    bodies. The verified scope is kept for the route (`caller_scope`) for this event only."""
+
+    def __init__(self, *, cors: CORSConfig | None = None, enable_validation: bool = False) -> None:
+        super().__init__(cors=cors, enable_validation=enable_validation)
+        self.early_answer_cors = cors  # our own reference: early answers carry the same headers
+
+    @property
+    def verified_scope(self) -> Scope | None:
+        scope = self.context.get(SCOPE_CONTEXT_KEY)
+        return scope if isinstance(scope, Scope) else None
+
+    def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+        self.context.pop(SCOPE_CONTEXT_KEY, None)
+        scope, problem = verify_caller(event)
+        if problem is None:
+            problem, event = precheck(event)
+        if problem is not None:
+            return early_answer(event, problem, self.early_answer_cors)
+        if scope is not None:
+            self.context[SCOPE_CONTEXT_KEY] = scope
+        return super().resolve(event, context)
