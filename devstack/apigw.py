@@ -4,7 +4,9 @@ exactly as Lambda would. Used by the local gateway and by tests."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
+import os
 import re
 import threading
 import time
@@ -14,7 +16,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from pageport.routes import ROUTES, WEBHOOK_FUNCTIONS, Route
+from pageport import kinds
+from pageport.routes import KIND_FUNCTIONS, ROUTES, Route
 
 Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
@@ -50,11 +53,41 @@ _MODULES: dict[str, ModuleType] = {}
 # Python's import machinery is not safe for threads importing one package at once (a
 # KeyError from importlib was seen with pollers and the gateway starting together).
 _IMPORT_LOCK = threading.RLock()
+_KIND_MODULES: dict[str, ModuleType] = {}  # per-kind function -> its copy of the shared handler
 
 
 def import_handler(module_name: str) -> ModuleType:
     with _IMPORT_LOCK:
         return importlib.import_module(module_name)
+
+
+def load_function(function: str) -> ModuleType:
+    """A function's handler module, as its Lambda would have it after INIT.
+
+    On Lambda each kind's worker and webhook loads the shared handler (functions/worker,
+    functions/webhook) with its own PAGEPORT_KIND; here every kind shares one process, so each
+    gets its own copy of the module, executed with the variable set for just that cold start."""
+    made = KIND_FUNCTIONS.get(function)
+    if made is None:
+        return import_handler(f"functions.{function}.handler")
+    with _IMPORT_LOCK:
+        module = _KIND_MODULES.get(function)
+        if module is not None:
+            return module
+        spec = importlib.util.find_spec(made.handler_module)
+        assert spec is not None and spec.loader is not None, made.handler_module
+        module = importlib.util.module_from_spec(spec)
+        saved = os.environ.get(kinds.KIND_VARIABLE)
+        os.environ[kinds.KIND_VARIABLE] = made.kind
+        try:
+            spec.loader.exec_module(module)
+        finally:
+            if saved is None:
+                os.environ.pop(kinds.KIND_VARIABLE, None)
+            else:
+                os.environ[kinds.KIND_VARIABLE] = saved
+        _KIND_MODULES[function] = module
+        return module
 
 
 def match(method: str, path: str) -> tuple[Route | None, dict[str, str], bool]:
@@ -148,9 +181,6 @@ def invoke(
     )
 
 
-WEBHOOK_MODULES = {function: f"functions.{function}.handler" for function in WEBHOOK_FUNCTIONS.values()}
-
-
 def function_url_event(body: str, *, path: str = "/", headers: Mapping[str, str] | None = None) -> dict[str, Any]:
     now = int(time.time() * 1000)
     return {
@@ -179,9 +209,6 @@ def function_url_event(body: str, *, path: str = "/", headers: Mapping[str, str]
 
 
 def invoke_webhook(function: str, body: str) -> ApiResponse:
-    module = _MODULES.get(function)
-    if module is None:
-        module = _MODULES[function] = import_handler(WEBHOOK_MODULES[function])
-    result = module.lambda_handler(function_url_event(body), lambda_context(function))
+    result = load_function(function).lambda_handler(function_url_event(body), lambda_context(function))
     payload = result.get("body")
     return ApiResponse(int(result["statusCode"]), json.loads(payload) if payload else None, result.get("headers") or {})

@@ -196,7 +196,7 @@ class SqsPoller(threading.Thread):
         started = time.monotonic()
         try:
             # Inside the try: a failed import must hand the messages back, not strand them in flight.
-            handler = apigw.import_handler(f"functions.{target.function}.handler").lambda_handler
+            handler = apigw.load_function(target.function).lambda_handler
             if self.lock is not None:
                 with self.lock:
                     result = handler(event, apigw.lambda_context(target.function, target.timeout_s))

@@ -156,18 +156,18 @@ def apply_environment(env: dict[str, str]) -> None:
 
 def _warm_imports() -> None:
     """Import every handler module ahead of the first request (like a warm container)."""
-    from pageport.routes import ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+    from pageport.routes import KIND_FUNCTIONS, ROUTES
 
-    from devstack.apigw import import_handler
+    from devstack.apigw import load_function
     from devstack.pollers import logger
 
-    names = {route.handler_module for route in ROUTES}
-    names |= {f"functions.{name}.handler" for name in [*WEBHOOK_FUNCTIONS.values(), *WORKER_QUEUES, "dead_letter"]}
+    # Each kind's worker and webhook: the shared handler, loaded once per kind (its own INIT).
+    names = {route.function for route in ROUTES} | set(KIND_FUNCTIONS) | {"dead_letter"}
     for name in sorted(names):
         try:
-            import_handler(name)
+            load_function(name)
         except Exception:  # logged here; the request that needs it retries and reports it too
-            logger.warning("warm import failed", extra={"module": name}, exc_info=True)
+            logger.warning("warm import failed", extra={"function": name}, exc_info=True)
 
 
 class _DispatchTask:

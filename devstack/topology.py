@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pageport.routes import WORKER_QUEUES
+from pageport import routes
 
 from devstack.paths import ensure_repo_on_path
 
@@ -54,7 +54,8 @@ def queue_specs(stage: str = LOCAL_STAGE) -> list[QueueSpec]:
 
     config = load_stage(stage)
     specs = []
-    for worker, name in WORKER_QUEUES.items():
+    # Read at call time: the table is built from the kinds found when pageport.routes loaded.
+    for worker, name in routes.WORKER_QUEUES.items():
         settings = config.worker(worker)
         specs.append(
             QueueSpec(

@@ -16,6 +16,8 @@ from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_logs as logs
 from constructs import Construct
+from pageport import kinds
+from pageport.routes import KIND_FUNCTIONS
 
 from infra.config import FunctionSizing, StageConfig
 from infra.paths import function_dir
@@ -73,10 +75,16 @@ class FunctionFactory:
             sizing=sizing,
             description=description,
             placement=self.placement_overrides.get(function, placement) if placement else None,
-            environment={**self.environment, **(environment or {})},
+            environment={**self.environment, **_kind_environment(function), **(environment or {})},
             image=code,
             image_architecture=image_architecture,
         )
+
+
+def _kind_environment(function: str) -> dict[str, str]:
+    """A per-kind worker or webhook runs the shared handler; this variable makes it its kind's."""
+    made = KIND_FUNCTIONS.get(function)
+    return {kinds.KIND_VARIABLE: made.kind} if made else {}
 
 
 class PageportFunction(Construct):

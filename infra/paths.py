@@ -1,15 +1,17 @@
 """Where the app finds its inputs, and the check that every function folder exists.
 
 The route table (pageport.routes) names every function; each lives at
-functions/<name>/handler.py with `lambda_handler`. Synthesis stops, listing all that are
-missing, rather than failing on the first asset it cannot stage.
+functions/<name>/handler.py with `lambda_handler`, but for the per-kind workers and webhooks,
+which share functions/worker and functions/webhook (pageport.routes.handler_folder).
+Synthesis stops, listing all that are missing, rather than failing on the first asset it
+cannot stage.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+from pageport import routes
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -19,13 +21,15 @@ class MissingFunctionsError(SystemExit):
 
 
 def required_functions() -> tuple[str, ...]:
-    names = [r.function for r in ROUTES]
-    names += [*WEBHOOK_FUNCTIONS.values(), *BACKGROUND_FUNCTIONS, *WORKER_QUEUES]
-    return tuple(dict.fromkeys(names))
+    """The handler folders synthesis needs (read at call time: a test may add a kind)."""
+    names = [r.function for r in routes.ROUTES]
+    names += [*routes.WEBHOOK_FUNCTIONS.values(), *routes.BACKGROUND_FUNCTIONS, *routes.WORKER_QUEUES]
+    return tuple(dict.fromkeys(routes.handler_folder(name) for name in names))
 
 
 def function_dir(repo_root: Path, function: str) -> Path:
-    return repo_root / "functions" / function
+    """A function's code folder (a per-kind worker or webhook: the shared one)."""
+    return repo_root / "functions" / routes.handler_folder(function)
 
 
 def missing_functions(repo_root: Path) -> list[str]:

@@ -1,4 +1,5 @@
-"""Webhooks: one Lambda per WEBHOOK_FUNCTIONS entry behind a function URL with AWS_IAM auth.
+"""Webhooks: one Lambda per WEBHOOK_FUNCTIONS entry (one per kind with a webhook, all running
+functions/webhook with the kind's PAGEPORT_KIND) behind a function URL with AWS_IAM auth.
 
 No resource policy opens them: with AWS_IAM, a caller needs an identity policy allowing
 lambda:InvokeFunctionUrl (and, since Oct 2025, lambda:InvokeFunction) on the function, which the

@@ -4,7 +4,8 @@ the VPC (they fetch the public web and never touch the database).
 A kind whose descriptor asks for the Chromium image (capture, discovery) runs as a container
 image from infra/images/worker.Dockerfile (Debian's chromium + Playwright), built by `cdk
 deploy`; synthesis only stages the context. The others (convert) are zip functions on the
-shared layer.
+shared layer. Every worker runs functions/worker (the kind from PAGEPORT_KIND, infra/lambdas.py),
+so the image kinds share one image and one CMD.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_lambda_event_sources as sources
 from constructs import Construct
 from pageport import kinds
-from pageport.routes import WORKER_QUEUES
+from pageport.routes import WORKER_HANDLER, WORKER_QUEUES
 
 from infra.config import FunctionSizing, StageConfig
 from infra.lambdas import FunctionFactory, PageportFunction
@@ -37,7 +38,7 @@ def image_context_excludes() -> list[str]:
         "pyproject.toml",
         DOCKERFILE,
         "layers/pageport/python/pageport",
-        *(f"functions/{name}" for name in sorted(IMAGE_WORKERS)),
+        *([f"functions/{WORKER_HANDLER}"] if IMAGE_WORKERS else []),
     ]
     return [
         "*",
@@ -52,11 +53,15 @@ def image_context_excludes() -> list[str]:
     ]
 
 
-def worker_image(repo_root: Path, worker: str, architecture: str) -> lambda_.DockerImageCode:
+# The Dockerfile's own CMD too; set here as well so the function's ImageConfig says it.
+IMAGE_COMMAND = f"functions.{WORKER_HANDLER}.handler.lambda_handler"
+
+
+def worker_image(repo_root: Path, architecture: str) -> lambda_.DockerImageCode:
     return lambda_.DockerImageCode.from_image_asset(
         str(repo_root),
         file=DOCKERFILE,
-        cmd=[f"functions.{worker}.handler.lambda_handler"],
+        cmd=[IMAGE_COMMAND],
         platform=_PLATFORMS[architecture],
         exclude=image_context_excludes(),
         ignore_mode=IgnoreMode.DOCKER,
@@ -78,9 +83,7 @@ class Workers(Construct):
         for worker, queue_name in WORKER_QUEUES.items():
             settings = config.worker(worker)
             image = (
-                worker_image(factory.repo_root, worker, config.worker_image_architecture)
-                if worker in IMAGE_WORKERS
-                else None
+                worker_image(factory.repo_root, config.worker_image_architecture) if worker in IMAGE_WORKERS else None
             )
             fn = factory.create(
                 self,

@@ -1,7 +1,8 @@
 # Capture and discovery workers (container-image Lambdas): Debian's Chromium driven by
 # Playwright (no `playwright install`: the browser comes from Debian), on Lambda's Python
 # runtime interface client. Built by `cdk deploy` from the repository root, reduced by
-# infra/workers.py image_context_excludes(); the CMD (handler) is set per function by CDK.
+# infra/workers.py image_context_excludes(). One handler for every image kind: the function's
+# PAGEPORT_KIND (set by CDK) picks the kind at cold start.
 # Plain Dockerfile syntax on purpose (no `# syntax=` frontend pulled from a registry at build
 # time, no BuildKit-only instructions): any builder builds it; tests/infra/test_layer.py checks.
 ARG PYTHON_IMAGE=public.ecr.aws/docker/library/python:3.12-slim-bookworm
@@ -41,4 +42,4 @@ ENV PYTHONPATH=/opt/python:/var/task \
     PAGEPORT_CHROMIUM=/usr/bin/chromium
 WORKDIR /var/task
 ENTRYPOINT ["python", "-m", "awslambdaric"]
-CMD ["functions.capture_worker.handler.lambda_handler"]
+CMD ["functions.worker.handler.lambda_handler"]

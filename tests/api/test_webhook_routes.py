@@ -6,18 +6,19 @@ import json
 from typing import Any
 
 import pytest
+from pageport.routes import WEBHOOK_FUNCTIONS
 
-from devstack.apigw import WEBHOOK_MODULES, function_url_event, import_handler, lambda_context
+from devstack.apigw import function_url_event, lambda_context, load_function
 
 
 def _call(function: str, method: str, path: str, body: str = "{}") -> tuple[int, Any]:
     event = function_url_event(body, path=path)
     event["requestContext"]["http"]["method"] = method
-    result = import_handler(WEBHOOK_MODULES[function]).lambda_handler(event, lambda_context(function))
+    result = load_function(function).lambda_handler(event, lambda_context(function))
     return int(result["statusCode"]), json.loads(result["body"])
 
 
-@pytest.mark.parametrize("function", sorted(WEBHOOK_MODULES))
+@pytest.mark.parametrize("function", sorted(WEBHOOK_FUNCTIONS.values()))
 @pytest.mark.parametrize("method", ["GET", "PUT", "DELETE", "PATCH"])
 def test_another_method_on_the_webhook_is_405(function, method):
     status, body = _call(function, method, "/")
@@ -27,7 +28,7 @@ def test_another_method_on_the_webhook_is_405(function, method):
     assert "Traceback" not in json.dumps(body)
 
 
-@pytest.mark.parametrize("function", sorted(WEBHOOK_MODULES))
+@pytest.mark.parametrize("function", sorted(WEBHOOK_FUNCTIONS.values()))
 @pytest.mark.parametrize(("method", "path"), [("POST", "/other"), ("GET", "/other"), ("POST", "/webhook/")])
 def test_another_path_on_the_webhook_is_404(function, method, path):
     status, body = _call(function, method, path)
@@ -36,7 +37,7 @@ def test_another_path_on_the_webhook_is_404(function, method, path):
     assert set(body["error"]) == {"code", "message", "details"}
 
 
-@pytest.mark.parametrize("function", sorted(WEBHOOK_MODULES))
+@pytest.mark.parametrize("function", sorted(WEBHOOK_FUNCTIONS.values()))
 def test_post_to_the_root_still_reaches_the_webhook(db, aws, function):
     status, body = _call(function, "POST", "/", "{bad")
     assert status == 400 and body["error"]["code"] == "malformed_request"

@@ -11,7 +11,14 @@ import pytest
 from aws_cdk import Acknowledgment, App, Stack, Validations
 from aws_cdk import aws_sqs as sqs
 from aws_cdk.assertions import Template
-from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+from pageport.routes import (
+    BACKGROUND_FUNCTIONS,
+    ROUTES,
+    WEBHOOK_FUNCTIONS,
+    WEBHOOK_HANDLER,
+    WORKER_HANDLER,
+    WORKER_QUEUES,
+)
 from pydantic import ValidationError
 
 from infra.auth import Auth
@@ -58,12 +65,14 @@ def test_missing_function_folders_are_all_listed(tmp_path: Path) -> None:
     expected = set(required_functions()) - {ROUTES[0].function}
     assert all(f"functions/{name}/handler.py" in message for name in expected)
     assert f"functions/{ROUTES[0].function}/" not in message
+    # Every kind's worker and webhook share one folder each: no folder per kind.
     assert set(required_functions()) == {
         *(r.function for r in ROUTES),
-        *WEBHOOK_FUNCTIONS.values(),
         *BACKGROUND_FUNCTIONS,
-        *WORKER_QUEUES,
+        WORKER_HANDLER,
+        *([WEBHOOK_HANDLER] if WEBHOOK_FUNCTIONS else []),
     }
+    assert not set(required_functions()) & {*WORKER_QUEUES, *WEBHOOK_FUNCTIONS.values()}
 
 
 def test_layer_is_built_for_lambda_and_cached(tmp_path: Path) -> None:
@@ -128,7 +137,7 @@ def test_worker_image_context_holds_only_what_the_dockerfile_copies(synth: Synth
     tops = {f.split("/")[0] for f in files}
     assert tops == {"functions", "infra", "layers", "pyproject.toml"}
     functions = {f.split("/")[1] for f in files if f.startswith("functions/")}
-    assert functions == {"capture_worker", "discovery_worker"}
+    assert functions == {"worker"}  # every image kind runs the shared worker handler
     assert not any("__pycache__" in f for f in files)
 
 

@@ -45,9 +45,11 @@ import boto3
 import pytest
 from aws_cdk import aws_lambda as lambda_
 from pageport.convert import convert_capture
+from pageport.kinds import KIND_VARIABLE
 from pageport.kinds.code2des.models import Code2DesManifest, ConvertMessage
 from pageport.kinds.page_import.models import PageImportManifest
 from pageport.models.manifests import ArtifactRef
+from pageport.routes import KIND_FUNCTIONS, WORKER_HANDLER
 
 from infra.config import STAGES_DIR, load_stage
 from infra.lambdas import PageportFunction
@@ -203,12 +205,27 @@ def _module_file(roots: list[Path], module: str) -> Path | None:
     return None
 
 
-def reached_imports(function: Path, site: Path) -> list[str]:
+def _entry_modules(function: str) -> list[str]:
+    """What a per-kind function's shared handler imports by the kind's name (pageport.entrypoints):
+    its kind's job module, or its webhook module."""
+    made = KIND_FUNCTIONS.get(function)
+    if made is None:
+        return []
+    return [f"pageport.kinds.{made.kind}.{'job' if made.folder == WORKER_HANDLER else 'webhook'}"]
+
+
+def reached_imports(function: Path, site: Path, entries: list[str] | None = None) -> list[str]:
     """The import statements a zip function's code path can run: its handler's and, transitively,
-    those of every module of ours it imports (its own folder's, and `pageport` in the layer).
-    Imports guarded by `except ImportError` count too: on Lambda they should behave as in tests."""
-    statements: dict[str, None] = {"import handler": None}
+    those of every module of ours it imports (its own folder's, and `pageport` in the layer), from
+    `entries` too (modules imported by a computed name). Imports guarded by `except ImportError`
+    count too: on Lambda they should behave as in tests."""
+    statements: dict[str, None] = {"import handler": None, **{f"import {m}": None for m in entries or []}}
     todo = [("handler", function / "handler.py")]
+    for module in entries or []:
+        parts = module.split(".")
+        for depth in range(1, len(parts) + 1):
+            if (found := _module_file([site], ".".join(parts[:depth]))) is not None:
+                todo.append((".".join(parts[:depth]), found))
     seen: set[str] = set()
     while todo:
         name, path = todo.pop()
@@ -255,6 +272,12 @@ class Probe:
     report: dict[str, Any]
 
 
+def _kind_environment(function: str) -> dict[str, str]:
+    """A per-kind function's shared handler reads its kind at import (as infra/lambdas.py sets)."""
+    made = KIND_FUNCTIONS.get(function)
+    return {KIND_VARIABLE: made.kind} if made else {}
+
+
 def probe(
     tmp: Path,
     layer: Layer,
@@ -287,7 +310,7 @@ def probe(
     run = subprocess.run(
         [sys.executable, "-S", "-I", str(work / "probe.py"), str(work / "spec.json")],
         cwd=work,
-        env={**base_env, **(env or {})},
+        env={**base_env, **_kind_environment(function), **(env or {})},
         capture_output=True,
         text=True,
         timeout=300,
@@ -359,7 +382,7 @@ def test_every_zip_function_imports_everything_it_reaches_from_the_layer_alone(
     functions = _zip_functions(synth)
     assert "convert_worker" in functions and "capture_worker" not in functions
     site = host_layer.path / "python"
-    plans = {name: reached_imports(function_dir(REPO_ROOT, name), site) for name in functions}
+    plans = {name: reached_imports(function_dir(REPO_ROOT, name), site, _entry_modules(name)) for name in functions}
     # The scan follows lazy imports: the converter and its Pillow are only imported per message.
     assert "from PIL import Image" in plans["convert_worker"]
     with ThreadPoolExecutor(max_workers=8) as pool:

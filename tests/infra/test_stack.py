@@ -8,11 +8,13 @@ from typing import Any
 
 from aws_cdk import App, Stack
 from aws_cdk.assertions import Match, Template
+from pageport.kinds import KIND_VARIABLE
 from pageport.migrations import APP_ROLE
-from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+from pageport.routes import BACKGROUND_FUNCTIONS, KIND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 
 from infra.config import STAGES_DIR, load_stage
 from infra.messaging import VISIBILITY_FACTOR
+from infra.paths import REPO_ROOT, function_dir
 from infra.permissions import DATABASE_USERS, QUEUE_SENDERS, S3_ACCESS, WORKER_WEBHOOKS
 from infra.workers import IMAGE_WORKERS
 from tests.infra.synthesis import Synth
@@ -465,10 +467,19 @@ def test_workers_run_outside_the_vpc_capture_and_discovery_as_images(synth: Synt
         assert "VpcConfig" not in fn
         if worker in IMAGE_WORKERS:
             assert fn["PackageType"] == "Image"
-            assert fn["ImageConfig"]["Command"] == [f"functions.{worker}.handler.lambda_handler"]
+            assert fn["ImageConfig"]["Command"] == ["functions.worker.handler.lambda_handler"]
             assert "Layers" not in fn
         else:
             assert fn["Runtime"] == "python3.12" and len(fn["Layers"]) == 1
+
+
+def test_every_kinds_worker_and_webhook_run_the_shared_handler_for_their_kind(synth: Synth) -> None:
+    for name, fn in synth.stack.functions.items():
+        env = synth.props(_function_id(synth, name))["Environment"]["Variables"]
+        made = KIND_FUNCTIONS.get(name)
+        assert env.get(KIND_VARIABLE) == (made.kind if made else None), name
+        if made is not None:
+            assert fn.function_name == made.function and function_dir(REPO_ROOT, name).name == made.folder
 
 
 def test_common_environment_on_every_function(synth: Synth) -> None:

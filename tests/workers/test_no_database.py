@@ -6,20 +6,45 @@ import subprocess
 import sys
 
 import pytest
+from pageport import kinds
 
 
-@pytest.mark.parametrize("worker", ["capture_worker", "convert_worker", "discovery_worker"])
-def test_worker_handlers_do_not_import_the_database_layer(repo_root, worker):
+@pytest.mark.parametrize("kind", kinds.names())
+def test_worker_handlers_do_not_import_the_database_layer(repo_root, kind):
     probe = (
-        f"import sys; import functions.{worker}.handler; "
+        "import sys; import functions.worker.handler; "
         "loaded = [m for m in ('psycopg', 'pageport.db', 'pgserver') if m in sys.modules]; print(loaded)"
     )
     result = subprocess.run(
         [sys.executable, "-c", probe],
         cwd=repo_root,
-        env={"PYTHONPATH": f"{repo_root / 'layers/pageport/python'}:{repo_root}", "PATH": "/usr/bin:/bin"},
+        env={
+            "PYTHONPATH": f"{repo_root / 'layers/pageport/python'}:{repo_root}",
+            "PATH": "/usr/bin:/bin",
+            kinds.KIND_VARIABLE: kind,
+        },
         capture_output=True,
         text=True,
         check=True,
     )
     assert result.stdout.strip() == "[]", result.stdout
+
+
+@pytest.mark.parametrize(
+    ("handler", "value"), [("worker", None), ("worker", "page_archive"), ("webhook", "page_discovery")]
+)
+def test_a_missing_or_unknown_kind_fails_init_with_its_name(repo_root, handler, value):
+    env = {"PYTHONPATH": f"{repo_root / 'layers/pageport/python'}:{repo_root}", "PATH": "/usr/bin:/bin"}
+    if value is not None:
+        env[kinds.KIND_VARIABLE] = value
+    result = subprocess.run(
+        [sys.executable, "-c", f"import functions.{handler}.handler"],
+        cwd=repo_root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0
+    # The cold start names what is wrong: the variable, or the kind it named.
+    assert (value or kinds.KIND_VARIABLE) in result.stderr.splitlines()[-1], result.stderr

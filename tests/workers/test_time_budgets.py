@@ -19,8 +19,7 @@ from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 from pageport.workers.webhook_client import Delivery
 
-from devstack.apigw import lambda_context
-from functions.discovery_worker.handler import lambda_handler as discovery_handler
+from devstack.apigw import lambda_context, load_function
 from tests.conftest import drain
 from tests.support import create_page_import, queued_convert_message, sqs_event
 from tests.workers.conftest import CARD_CAPTURE, HookedSite, WebhookLog, card_convert_message
@@ -39,6 +38,8 @@ def test_a_discovery_with_little_time_left_fails_in_time_and_publishes_it(
     # The function's timeout leaves half a second of work after the reserve.
     context = lambda_context("discovery_worker", timeout_s=discovery_job.RESERVE_S + 0.5)
 
+    # The shared worker handler, loaded as discovery_worker's Lambda loads it (PAGEPORT_KIND).
+    discovery_handler = load_function("discovery_worker").lambda_handler
     answer = discovery_handler(sqs_event([message.model_dump_json(by_alias=True)], queue="discovery"), context)
 
     assert answer == {"batchItemFailures": []}

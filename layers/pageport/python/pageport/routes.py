@@ -77,3 +77,37 @@ BACKGROUND_FUNCTIONS: dict[str, str] = {
 
 # Worker name -> queue logical name, one per kind. Workers never touch the database.
 WORKER_QUEUES: dict[str, str] = {kind.worker: kind.queue for kind in kinds.all_kinds()}
+
+# The shared handler folders every kind's worker and webhook run (pageport.entrypoints).
+WORKER_HANDLER = "worker"
+WEBHOOK_HANDLER = "webhook"
+
+
+@dataclass(frozen=True, slots=True)
+class KindFunction:
+    """A function made per kind from a shared handler: its code is `folder`, its kind is set in
+    the environment (kinds.KIND_VARIABLE), its name (construct id, log field) stays the kind's."""
+
+    function: str  # "capture_worker", "page_import_webhook"
+    folder: str  # WORKER_HANDLER or WEBHOOK_HANDLER
+    kind: str
+
+    @property
+    def handler_module(self) -> str:
+        return f"functions.{self.folder}.handler"
+
+
+KIND_FUNCTIONS: dict[str, KindFunction] = {
+    **{kind.worker: KindFunction(kind.worker, WORKER_HANDLER, kind.name) for kind in kinds.all_kinds()},
+    **{
+        kind.webhook.function: KindFunction(kind.webhook.function, WEBHOOK_HANDLER, kind.name)
+        for kind in kinds.all_kinds()
+        if kind.webhook is not None
+    },
+}
+
+
+def handler_folder(function: str) -> str:
+    """The folder under functions/ holding a function's handler.py."""
+    made = KIND_FUNCTIONS.get(function)
+    return made.folder if made else function

@@ -10,6 +10,7 @@ the tests' clean-up) reads them without importing the database driver, Chromium 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from dataclasses import dataclass
 from functools import cache
@@ -19,7 +20,7 @@ from functools import cache
 class Webhook:
     """The function URL a kind's worker reports its outcome to."""
 
-    function: str  # folder under functions/ ("page_import_webhook")
+    function: str  # the webhook function's name ("page_import_webhook"; code: functions/webhook)
     path: str  # its key: the local gateway's /_webhooks/{path}, the CDK output's name
 
     @property
@@ -34,7 +35,7 @@ class Kind:
 
     name: str  # the batch `type` and the registry key
     queue: str  # its worker queue's logical name, and the `kind` of its worker messages
-    worker: str  # the worker function's name (functions/<worker>/handler.py)
+    worker: str  # the worker function's name (every kind's code: functions/worker/handler.py)
     s3_prefix: str  # where its artifacts live ("page-imports/")
     # Its worker runs in the Chromium container image (infra/images/worker.Dockerfile), not as a zip.
     chromium_image: bool
@@ -77,8 +78,28 @@ def names() -> list[str]:
     return [kind.name for kind in all_kinds()]
 
 
+class UnknownKind(LookupError):
+    pass
+
+
 def by_name(name: str) -> Kind:
-    return next(kind for kind in all_kinds() if kind.name == name)
+    found = next((kind for kind in all_kinds() if kind.name == name), None)
+    if found is None:
+        raise UnknownKind(f"no job kind {name!r}; known: {', '.join(names())}")
+    return found
+
+
+# The one variable that makes the shared worker and webhook handlers (functions/worker,
+# functions/webhook) one kind's function; set per function by infra/ and the local stack.
+KIND_VARIABLE = "PAGEPORT_KIND"
+
+
+def from_environment() -> Kind:
+    """The kind this function serves, read at cold start: a missing or unknown kind fails INIT."""
+    name = os.environ.get(KIND_VARIABLE, "")
+    if not name:
+        raise UnknownKind(f"{KIND_VARIABLE} is not set; it names this function's job kind ({', '.join(names())})")
+    return by_name(name)
 
 
 def by_queue(queue: str) -> Kind:

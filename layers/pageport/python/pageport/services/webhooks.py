@@ -13,7 +13,7 @@ import hmac
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -59,6 +59,19 @@ class JobKind:
     manifest_id: Callable[[Any], str]
     # Verified success columns (artifacts checked against their hashes).
     success_columns: Callable[[Any, WebhookCall, ArtifactStore], dict[str, Any]]
+
+
+PayloadT = TypeVar("PayloadT", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class WebhookEndpoint(Generic[PayloadT]):
+    """What a kind's webhook module offers the shared webhook handler (functions/webhook), as
+    `ENDPOINT` in `kinds/<kind>/webhook.py`: its job table, the body it accepts, the call it is."""
+
+    kind: JobKind
+    payload_model: type[PayloadT]
+    to_call: Callable[[PayloadT], WebhookCall]
 
 
 def safe_error_message(text: str | None) -> str:

@@ -16,6 +16,7 @@ from pageport.models.messages import Outcome
 from pageport.settings import get_settings
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex
 from pageport.workers import attempts
+from pageport.workers.entry import WorkerJob
 from pageport.workers.webhook_client import Delivery, deliver
 
 CAPTURE_MISMATCH = "The capture no longer matches the Page Import it came from."
@@ -116,3 +117,7 @@ def _convert(
         warning_count=conversion.warning_count,
     )
     return "succeeded", conversion.warning_count, write
+
+
+# What the shared worker handler (functions/worker) runs for this kind.
+JOB = WorkerJob(ConvertMessage, run_convert)

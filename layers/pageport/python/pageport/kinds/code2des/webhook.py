@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pageport.kinds.code2des.models import Code2DesManifest
+from pageport.kinds.code2des.models import Code2DesManifest, Code2DesWebhook
 from pageport.services import webhooks
 from pageport.storage import ArtifactStore
 
@@ -24,4 +24,13 @@ JOB_KIND = webhooks.JobKind(
     manifest_model=Code2DesManifest,
     manifest_id=lambda m: m.code2des_id,
     success_columns=_code2des_success,
+)
+
+# What the shared webhook handler (functions/webhook) serves for this kind.
+ENDPOINT = webhooks.WebhookEndpoint(
+    JOB_KIND,
+    Code2DesWebhook,
+    lambda body: webhooks.WebhookCall(
+        body.code2des_id, body.attempt, body.nonce, body.outcome, body.manifest_url, body.warning_count
+    ),
 )

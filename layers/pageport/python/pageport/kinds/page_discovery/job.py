@@ -21,6 +21,7 @@ from pageport.netguard.policy import TargetPolicy
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 from pageport.workers.claims import AttemptInProgress, claim, yield_to_live_claim
+from pageport.workers.entry import WorkerJob
 
 UNEXPECTED = "Discovery stopped because of an internal error."
 FETCH_TIMEOUT_S = 10.0  # one fetch, all hops
@@ -106,3 +107,7 @@ def run_discovery(
     except _Finished as finished:
         logger.info("discovery item already finished: nothing written", extra={**log, "status": finished.status})
         return finished.status
+
+
+# What the shared worker handler (functions/worker) runs for this kind.
+JOB = WorkerJob(DiscoveryMessage, run_discovery)

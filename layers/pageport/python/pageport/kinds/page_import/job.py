@@ -19,6 +19,7 @@ from pageport.netguard.policy import BlockedRequest, TargetPolicy
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 from pageport.workers import attempts
+from pageport.workers.entry import WorkerJob
 from pageport.workers.webhook_client import Delivery, deliver
 
 if TYPE_CHECKING:
@@ -190,3 +191,7 @@ def _capture(
         return "failed", partial(
             page_import_artifacts.write_capture_failure, store, message, UNEXPECTED, {"code": "internal"}
         )
+
+
+# What the shared worker handler (functions/worker) runs for this kind.
+JOB = WorkerJob(CaptureMessage, run_capture)

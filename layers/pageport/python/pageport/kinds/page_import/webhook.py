@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pageport.kinds.page_import.models import PageImportManifest
+from pageport.kinds.page_import.models import PageImportManifest, PageImportWebhook
 from pageport.services import webhooks
 from pageport.storage import ArtifactStore
 
@@ -30,4 +30,11 @@ JOB_KIND = webhooks.JobKind(
     manifest_model=PageImportManifest,
     manifest_id=lambda m: m.page_import_id,
     success_columns=_page_import_success,
+)
+
+# What the shared webhook handler (functions/webhook) serves for this kind.
+ENDPOINT = webhooks.WebhookEndpoint(
+    JOB_KIND,
+    PageImportWebhook,
+    lambda body: webhooks.WebhookCall(body.page_import_id, body.attempt, body.nonce, body.outcome, body.manifest_url),
 )

@@ -1,0 +1,50 @@
+"""The worker of one kind, built from its descriptor: an SQS batch, one job per message.
+
+A record raises only when its outcome could not be reported yet (the webhook was unreachable, or
+another copy of the message is still writing the attempt), so SQS redelivers just that one."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType
+from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from pageport.kinds import Kind
+from pageport.workers.entry import WorkerJob
+
+RecordHandler = Callable[[SQSRecord, LambdaContext | None], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Worker:
+    kind: Kind
+    logger: Logger
+    processor: BatchProcessor
+    record_handler: RecordHandler
+
+
+def worker_for(kind: Kind) -> Worker:
+    """Imports the kind's job now (at INIT, as a handler's imports would) and wraps it."""
+    job = importlib.import_module(f"{kind.package}.job").JOB
+    if not isinstance(job, WorkerJob):
+        raise TypeError(f"{kind.package}.job.JOB must be a WorkerJob")
+
+    def record_handler(record: SQSRecord, lambda_context: LambdaContext | None = None) -> None:
+        # Powertools passes the context to a record handler that declares `lambda_context`: the
+        # job bounds its work by the time this invocation has left (each record sees less).
+        remaining_s = lambda_context.get_remaining_time_in_millis() / 1000 if lambda_context else None
+        job.run(job.message.model_validate_json(record.body), remaining_s=remaining_s)
+
+    return Worker(
+        kind=kind,
+        # The service names of the per-kind handlers this replaced ("pageport-capture", ...).
+        logger=Logger(service=f"pageport-{kind.queue}"),
+        # Report every failed record (even all of them) as a partial failure: only those return.
+        processor=BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False),
+        record_handler=record_handler,
+    )
