@@ -109,6 +109,9 @@ def handler_environment(
         "AWS_SHARED_CREDENTIALS_FILE": str(credentials_file),
         "ARTIFACT_BUCKET": resources.bucket,
         "PAGEPORT_DATA_DIR": str(data_dir),
+        # Business metrics are CloudWatch's (EMF lines on stdout): locally they would interleave an
+        # EMF JSON line per request and per dispatcher tick with the console's own output.
+        "POWERTOOLS_METRICS_DISABLED": "true",
         # Set either way: a value inherited from the shell must not open private targets.
         "PAGEPORT_ALLOW_PRIVATE_TARGETS": "true" if allow_private_targets else "false",
         # Even with private targets allowed, captured pages never reach the stack itself.
@@ -178,7 +181,7 @@ class _DispatchTask:
         self.conn: Any = None
 
     def __call__(self) -> None:
-        from pageport import aws, db
+        from pageport import aws, db, metrics
         from pageport.batches.dispatch import Dispatcher
 
         from devstack import apigw
@@ -192,6 +195,8 @@ class _DispatchTask:
         except Exception:
             self.close()
             raise
+        finally:
+            metrics.flush()  # what functions/dispatcher's handler does after each run
         if report.claimed or report.terminal:
             logger.info(
                 "dispatch run",

@@ -79,6 +79,17 @@ class CognitoConfig(_Model):
     deletion_protection: bool = False
 
 
+class AlarmsConfig(_Model):
+    """Thresholds of the alarms on the business metrics (pageport.metrics, infra/monitoring.py)."""
+
+    # Failed / (completed + failed) imports or conversions over 15 minutes, in percent...
+    failure_rate_percent: float = Field(default=20, gt=0, le=100)
+    # ...once at least this many finished in those 15 minutes (two failures of three is no outage).
+    failure_rate_min_jobs: int = Field(default=10, ge=1)
+    # p90 of a batch item's wait from its creation to its send to the worker queue.
+    dispatch_lag_p90_s: int = Field(default=300, ge=1)
+
+
 class FunctionSizing(_Model):
     memory_mb: int = Field(default=512, ge=128, le=10240)
     timeout_s: Seconds = 15
@@ -132,6 +143,7 @@ class StageConfig(_Model):
     database: DatabaseConfig = DatabaseConfig()
     api: ApiConfig = ApiConfig()
     cognito: CognitoConfig = CognitoConfig()
+    alarms: AlarmsConfig = AlarmsConfig()
     api_function: FunctionSizing = FunctionSizing()
     webhook_function: FunctionSizing = FunctionSizing(timeout_s=30)
     dispatcher_function: FunctionSizing = FunctionSizing(timeout_s=50)

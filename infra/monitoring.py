@@ -17,6 +17,8 @@ from aws_cdk import aws_rds as rds
 from aws_cdk import aws_sns as sns
 from aws_cdk import aws_sns_subscriptions as subscriptions
 from constructs import Construct
+from pageport import kinds
+from pageport import metrics as business
 
 from infra.config import StageConfig
 from infra.lambdas import PageportFunction, camel
@@ -24,6 +26,7 @@ from infra.messaging import Messaging
 
 _MINUTE = Duration.minutes(1)
 _FIVE_MINUTES = Duration.minutes(5)
+_FIFTEEN_MINUTES = Duration.minutes(15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +157,7 @@ class Monitoring(Construct):
                 cw.ComparisonOperator.LESS_THAN_THRESHOLD,
             ),
         ]
+        specs += business_alarms(config)
         action = cw_actions.SnsAction(self.topic)
         self.alarms: dict[str, cw.Alarm] = {}
         for spec in specs:
@@ -171,3 +175,58 @@ class Monitoring(Construct):
             alarm.add_alarm_action(action)
             alarm.add_ok_action(action)
             self.alarms[spec.construct_id] = alarm
+
+
+def business_alarms(config: StageConfig) -> list[AlarmSpec]:
+    """Alarms on the EMF metrics of pageport.metrics: each webhook kind's failure rate, and
+    dispatch lag. The totals are read without the ErrorCode dimension (no SEARCH needed)."""
+    limits = config.alarms
+
+    def metric(name: str, statistic: str, period: Duration) -> cw.Metric:
+        return cw.Metric(
+            namespace=business.namespace(config.name),
+            metric_name=name,
+            dimensions_map={"service": business.SERVICE},
+            statistic=statistic,
+            period=period,
+        )
+
+    specs: list[AlarmSpec] = []
+    for kind in kinds.all_kinds():
+        if kind.webhook is None:
+            continue  # only a webhook completes or fails a job (and counts it)
+        prefix = business.job_metric_prefix(kind.name)
+        rate = cw.MathExpression(
+            # 0 below the minimum: a quiet quarter hour with one failure of two is not an outage.
+            expression=f"IF((failed + completed) >= {limits.failure_rate_min_jobs}, "
+            "100 * failed / (failed + completed), 0)",
+            using_metrics={
+                "failed": metric(f"{prefix}Failed", "Sum", _FIFTEEN_MINUTES),
+                "completed": metric(f"{prefix}Completed", "Sum", _FIFTEEN_MINUTES),
+            },
+            period=_FIFTEEN_MINUTES,
+            label=f"{prefix} failure rate (%)",
+        )
+        specs.append(
+            AlarmSpec(
+                f"{prefix}FailureRate",
+                rate,
+                limits.failure_rate_percent,
+                1,
+                f"Over {limits.failure_rate_percent:g}% of {kind.name} jobs failed in 15 minutes "
+                f"(of at least {limits.failure_rate_min_jobs} finished): see {prefix}Failed by ErrorCode.",
+                cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+            )
+        )
+    specs.append(
+        AlarmSpec(
+            "DispatchLag",
+            metric("DispatchLag", "p90", _FIVE_MINUTES),
+            limits.dispatch_lag_p90_s * 1000,
+            2,
+            f"p90 of batch items' wait from creation to their worker queue over "
+            f"{limits.dispatch_lag_p90_s} s for 10 minutes: the dispatcher is failing, throttled or behind.",
+            cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        )
+    )
+    return specs

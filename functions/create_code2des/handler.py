@@ -8,6 +8,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import shared_connection
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesOut, Code2DesRequest
+from pageport.metrics import flushed
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import code2des_out
 
@@ -25,5 +26,6 @@ def create(projectId: Annotated[int, Path()], body: Annotated[Code2DesRequest, B
     return Response(status_code=201, content_type="application/json", body=code2des_out(row))
 
 
+@flushed  # one EMF line per invocation, written even if it raises
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -8,6 +8,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import shared_connection
 from pageport.kinds.page_import import service as page_imports
 from pageport.kinds.page_import.models import PageImportOut, PageImportRequest
+from pageport.metrics import flushed
 from pageport.settings import get_settings
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import page_import_out
@@ -26,5 +27,6 @@ def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest,
     return Response(status_code=201, content_type="application/json", body=page_import_out(row))
 
 
+@flushed  # one EMF line per invocation, written even if it raises
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

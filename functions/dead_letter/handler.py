@@ -10,6 +10,7 @@ from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches.dead_letters import handle_dead_letter
 from pageport.db import retrying, shared_connection
+from pageport.metrics import flushed
 
 logger = Logger(service="pageport-dead-letter")
 # Report every failed record (even all of them) as a partial failure: only those return.
@@ -21,5 +22,6 @@ def record_handler(record: SQSRecord) -> None:
 
 
 @logger.inject_lambda_context
+@flushed  # one EMF line per invocation, written even if it raises
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItemFailureResponse:
     return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)

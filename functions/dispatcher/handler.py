@@ -7,11 +7,13 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport import aws
 from pageport.batches.dispatch import Dispatcher
 from pageport.db import retrying, shared_connection
+from pageport.metrics import flushed
 
 logger = Logger(service="pageport-dispatcher")
 
 
 @logger.inject_lambda_context
+@flushed  # one EMF line per invocation, written even if it raises
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     # Its first round trip is a BEGIN: re-run once on a fresh connection if the proxy closed it.
     report = retrying(

@@ -8,6 +8,7 @@ from aws_lambda_powertools.utilities.batch.types import PartialItemFailureRespon
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport import kinds
 from pageport.entrypoints.worker import worker_for
+from pageport.metrics import flushed
 
 # At INIT: a missing or unknown kind fails the cold start with its name, not the first message.
 worker = worker_for(kinds.from_environment())
@@ -15,6 +16,7 @@ logger = worker.logger
 
 
 @logger.inject_lambda_context
+@flushed  # one EMF line per invocation, written even if it raises
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItemFailureResponse:
     return process_partial_response(
         event=event, record_handler=worker.record_handler, processor=worker.processor, context=context

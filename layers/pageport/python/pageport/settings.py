@@ -39,6 +39,9 @@ class Settings(BaseSettings):
     # the variable its descriptor names (pageport.kinds): a new kind needs no field here.
     kind_urls: dict[str, str] = Field(default_factory=_kind_urls)
 
+    # The stage (infra sets PAGEPORT_STAGE): the business metrics' namespace is Pageport/<stage>.
+    pageport_stage: str = "local"
+
     # Local development only: the deployed stack never sets it (see devstack).
     pageport_allow_private_targets: bool = False
 

@@ -7,6 +7,7 @@ import json
 
 from pydantic import ValidationError
 
+from pageport import metrics
 from pageport.batches import registry
 from pageport.db import Connection
 from pageport.logging import logger
@@ -33,4 +34,7 @@ def handle_dead_letter(conn: Connection, body: str) -> bool:
         logger.error("dropping a malformed dead letter", extra={"kind": kind})
         return False
     logger.info("dead letter handled", extra={"kind": kind, "changed": changed})
+    metrics.dead_letter_handled(operation.type)
+    if changed:  # only the copy that failed the job counts it (the handling is idempotent)
+        metrics.job_finished(operation.type, "failed", "DeadLettered")
     return changed

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from pageport import metrics
 from pageport.batches import registry
 from pageport.db import Connection, Cursor
 from pageport.logging import logger
@@ -192,7 +193,7 @@ class Dispatcher:
                        WHERE i.id = mine.id AND i.lease_until = mine.lease_until
                          AND i.dispatch_attempts = mine.attempts AND i.dispatched_at IS NULL
                          AND i.lease_until > COALESCE(%(now)s, now())
-                       RETURNING i.id""",
+                       RETURNING i.id, EXTRACT(EPOCH FROM i.dispatched_at - i.created_at) * 1000 AS lag_ms""",
                     {
                         "now": self._now(),
                         "actor": BACKEND_DISPATCHER,
@@ -201,6 +202,8 @@ class Dispatcher:
                         "attempts": [s.attempts for s in sent],
                     },
                 ).fetchall()
+                for row in marked:  # the items this round sent first (a lapsed lease's copy is not)
+                    metrics.dispatch_lag(float(row["lag_ms"]))
                 report.sent += len(sent)
                 report.sent_ids.extend(s.id for s in sent)
                 if len(marked) < len(sent):

@@ -12,6 +12,7 @@ from typing import Any
 
 from psycopg import sql
 
+from pageport import metrics
 from pageport.batches import batch_view, registry
 from pageport.batches.registry import (
     CANCELLED_MESSAGE,
@@ -185,7 +186,9 @@ def create_batch(
             replay = _existing(cur, scope, batch_id, request_hash)
             assert replay is not None
             return replay
-        return Created(get_batch(cur, scope, batch_id), created=True, item_ids=item_ids)
+        created = Created(get_batch(cur, scope, batch_id), created=True, item_ids=item_ids)
+    metrics.job_created(op.type, len(item_ids))  # committed; a replay creates nothing
+    return created
 
 
 def _item_refs(rows: Sequence[Mapping[str, Any]]) -> list[ItemRef]:

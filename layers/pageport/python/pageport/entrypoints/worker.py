@@ -6,6 +6,7 @@ another copy of the message is still writing the attempt), so SQS redelivers jus
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -14,6 +15,7 @@ from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
+from pageport import metrics
 from pageport.kinds import Kind
 from pageport.workers.entry import WorkerJob
 
@@ -38,7 +40,11 @@ def worker_for(kind: Kind) -> Worker:
         # Powertools passes the context to a record handler that declares `lambda_context`: the
         # job bounds its work by the time this invocation has left (each record sees less).
         remaining_s = lambda_context.get_remaining_time_in_millis() / 1000 if lambda_context else None
-        job.run(job.message.model_validate_json(record.body), remaining_s=remaining_s)
+        message = job.message.model_validate_json(record.body)
+        started = time.monotonic()
+        job.run(message, remaining_s=remaining_s)
+        # Only runs that reported (a raise is retried and timed again by its next copy).
+        metrics.work_duration(kind.name, (time.monotonic() - started) * 1000)
 
     return Worker(
         kind=kind,

@@ -17,6 +17,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from pageport import metrics
 from pageport.db import Connection, Cursor, read, shared_connection
 from pageport.errors import Conflict
 from pageport.logging import logger
@@ -165,6 +166,11 @@ def apply_webhook(conn: Connection | None, kind: JobKind, call: WebhookCall, sto
     ).fetchone()
     if updated is not None:
         logger.info("webhook applied", extra={"job_id": call.job_id, "table": table, "outcome": call.outcome})
+        # A kind's job table is named after the kind. Counted once: a replay is not applied.
+        if call.outcome == "succeeded":
+            metrics.job_finished(table, "completed")
+        else:
+            metrics.job_finished(table, "failed", "WorkerFailed")
         return WebhookResult(applied=True)
 
     current = conn.execute(

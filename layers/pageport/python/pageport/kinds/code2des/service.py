@@ -7,7 +7,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pageport import queues
+from pageport import metrics, queues
 from pageport.db import Connection, Cursor, reading
 from pageport.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
 from pageport.ids import new_id, new_nonce
@@ -83,12 +83,14 @@ def create_code2des(conn: Connection, scope: Scope, request: Code2DesRequest) ->
         if source is None:
             raise Conflict(NOT_READY, code="page_import_not_ready")
         (row,) = insert_code2des(cur, scope, [request])
+    metrics.job_created(KIND.name)  # committed: the row exists whatever publishing does
     try:
         message = convert_message(row, source, store)
         queues.publish(KIND.queue, message.model_dump_json(by_alias=True))
     except Exception:
         logger.exception("publishing the convert message failed", extra={"code2des_id": row.id})
         fail_processing(conn, KIND.job_table or "", [row.id], PUBLISH_FAILED, actor=scope.subject)
+        metrics.job_finished(KIND.name, "failed", "PublishFailed")
         raise ServiceUnavailable(PUBLISH_FAILED, code="publish_failed") from None
     return row
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from pageport import queues
+from pageport import metrics, queues
 from pageport.db import Connection, Cursor
 from pageport.errors import NotFound, ServiceUnavailable
 from pageport.ids import new_id, new_nonce
@@ -74,12 +74,14 @@ def create_page_import(
     request = normalize_request(request, allow_private=allow_private)
     with conn.transaction(), conn.cursor() as cur:
         (row,) = insert_page_imports(cur, scope, [request])
+    metrics.job_created(KIND.name)  # committed: the row exists whatever publishing does
     # Committed before publishing: the worker's webhook must always find its row.
     try:
         queues.publish(KIND.queue, capture_message(row).model_dump_json(by_alias=True))
     except Exception:
         logger.exception("publishing the capture message failed", extra={"page_import_id": row.id})
         fail_processing(conn, KIND.job_table or "", [row.id], PUBLISH_FAILED, actor=scope.subject)
+        metrics.job_finished(KIND.name, "failed", "PublishFailed")
         raise ServiceUnavailable(PUBLISH_FAILED, code="publish_failed") from None
     return row
 
