@@ -19,16 +19,20 @@ _SOURCE_SUFFIXES = (".py", ".js")
 
 
 def _modules() -> list[Path]:
+    # Exempt modules are not checked at all (their reason is in ALLOWED), rather than skipped.
     return sorted(
-        p for p in LAYERS.rglob("*") if p.suffix in _SOURCE_SUFFIXES and p.is_file() and "__pycache__" not in p.parts
+        p
+        for p in LAYERS.rglob("*")
+        if p.suffix in _SOURCE_SUFFIXES
+        and p.is_file()
+        and "__pycache__" not in p.parts
+        and p.relative_to(LAYERS).as_posix() not in ALLOWED
     )
 
 
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(LAYERS)))
 def test_module_is_at_most_500_lines(path: Path) -> None:
     name = path.relative_to(LAYERS).as_posix()
-    if name in ALLOWED:
-        pytest.skip(ALLOWED[name])
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= MAX_LINES, f"{name} has {lines} lines (at most {MAX_LINES}): split it by concern"
 

@@ -32,15 +32,16 @@ def _pipe(a: socket.socket, b: socket.socket) -> None:
                 s.shutdown(socket.SHUT_RDWR)
 
 
-def _forward(listener: socket.socket, unix_path: str) -> None:
-    """TCP -> the embedded server's Unix socket (or TCP server), one connection at a time."""
+def _forward(listener: socket.socket, upstream_address: str | tuple[str, int]) -> None:
+    """TCP -> the test database (the embedded server's Unix socket, or a TCP server)."""
+    family = socket.AF_UNIX if isinstance(upstream_address, str) else socket.AF_INET
     while True:
         try:
             client, _ = listener.accept()
         except OSError:
             return
-        upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        upstream.connect(unix_path)
+        upstream = socket.socket(family, socket.SOCK_STREAM)
+        upstream.connect(upstream_address)
         for a, b in ((client, upstream), (upstream, client)):
             threading.Thread(target=_pipe, args=(a, b), daemon=True).start()
 
@@ -49,10 +50,11 @@ def _forward(listener: socket.socket, unix_path: str) -> None:
 def late_database(database_url: str) -> Iterator[tuple[str, threading.Event]]:
     """A TCP address for the test database that refuses connections until the event is set."""
     info = psycopg.conninfo.conninfo_to_dict(database_url)
-    host = str(info.get("host") or "")
-    if not host.startswith("/"):
-        pytest.skip("needs the embedded server's Unix socket")
-    unix_path = str(Path(host) / f".s.PGSQL.{info.get('port') or 5432}")
+    host = str(info.get("host") or "127.0.0.1")
+    db_port = int(info.get("port") or 5432)
+    upstream: str | tuple[str, int] = (
+        str(Path(host) / f".s.PGSQL.{db_port}") if host.startswith("/") else (socket.gethostbyname(host), db_port)
+    )
     port = _free_port()
     opened = threading.Event()
     listener = socket.socket()
@@ -62,7 +64,7 @@ def late_database(database_url: str) -> Iterator[tuple[str, threading.Event]]:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(("127.0.0.1", port))
         listener.listen()
-        _forward(listener, unix_path)
+        _forward(listener, upstream)
 
     threading.Thread(target=open_later, daemon=True).start()
     url = psycopg.conninfo.make_conninfo(database_url, host="127.0.0.1", port=port, sslmode="disable")

@@ -9,6 +9,7 @@ import os
 import re
 import secrets
 
+from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -85,7 +86,7 @@ def open_sealed(sealed: bytes, read_key: str, aad: bytes) -> bytes:
     try:
         shared = private.exchange(X25519PublicKey.from_public_bytes(ephemeral_public))
         return AESGCM(_seal_key(shared, ephemeral_public, recipient)).decrypt(nonce, body, aad)
-    except Exception:  # InvalidTag, or a malformed public key
+    except (InvalidTag, ValueError):  # tampered or wrong key; a malformed public key or nonce
         raise SealBroken() from None
 
 
@@ -101,5 +102,5 @@ def encrypt_verifier(verifier: str, write_key: str, aad: bytes) -> bytes:
 def decrypt_verifier(ciphertext: bytes, write_key: str, aad: bytes) -> str:
     try:
         return _write_cipher(write_key).decrypt(ciphertext[:_NONCE], ciphertext[_NONCE:], aad).decode("ascii")
-    except Exception:
+    except (InvalidTag, ValueError):  # ValueError: a short nonce or a verifier that is not ASCII
         raise SealBroken() from None

@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from botocore.exceptions import ClientError
+
 from pageport import aws
 from pageport.settings import get_settings
 
@@ -49,8 +51,8 @@ def _now() -> int:
     return int(time.time())
 
 
-def _conditional_failed(exc: Exception) -> bool:
-    code = getattr(exc, "response", {}).get("Error", {}).get("Code")
+def _conditional_failed(exc: ClientError) -> bool:
+    code = exc.response.get("Error", {}).get("Code")
     return bool(code == "ConditionalCheckFailedException")
 
 
@@ -81,7 +83,7 @@ def take_write_side(write_hash: str) -> WriteSide:
             ExpressionAttributeValues={":now": {"N": str(_now())}},
             ReturnValues="ALL_OLD",
         )["Attributes"]
-    except Exception as exc:
+    except ClientError as exc:
         if _conditional_failed(exc):
             raise SessionGone() from None
         raise
@@ -103,7 +105,7 @@ def put_sealed(read_hash: str, sealed: bytes) -> None:
             ConditionExpression=f"{_EXPIRES_LATER} AND attribute_not_exists(sealed)",
             ExpressionAttributeValues={":now": {"N": str(_now())}, ":sealed": {"B": sealed}},
         )
-    except Exception as exc:
+    except ClientError as exc:
         if _conditional_failed(exc):
             raise SessionGone() from None
         raise
@@ -128,7 +130,7 @@ def collect(read_hash: str) -> Collected:
             ReturnValues="ALL_OLD",
         )["Attributes"]
         return Collected(sealed=bytes(old["sealed"]["B"]))
-    except Exception as exc:
+    except ClientError as exc:
         if not _conditional_failed(exc):
             raise
     item = client.get_item(TableName=_table(), Key=key, ConsistentRead=True).get("Item")
