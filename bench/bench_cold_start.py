@@ -9,6 +9,8 @@ One warm-up import per module runs first so bytecode is cached, as it is in the 
 (infra/layer_build.py byte-compiles it). For the worst handler, `-X importtime` names the
 heaviest imports. Last line: one JSON object for the worst handler.
 
+Every deployed function is measured, the per-kind workers and webhooks with their PAGEPORT_KIND.
+
 Usage: .venv/bin/python bench/bench_cold_start.py [--runs 9] [--only NAME ...]
 """
 
@@ -47,24 +49,59 @@ LAMBDA_ENV = {
     "DB_NAME": "pageport",
     "DB_USER": "pageport_admin",
     "DB_IAM_AUTH": "true",
+    "SIGNIN_TABLE": "bench-signin",
+    "SIGNIN_ISSUER_URL": "https://bench.auth.eu-west-1.amazoncognito.com",
+    "SIGNIN_CLIENT_ID": "bench",
+    "SIGNIN_REDIRECT_URI": "https://api.invalid/v1/auth/callback",
+    # Powertools' Tracer is on only inside Lambda (this variable): it imports the X-Ray SDK and
+    # patches botocore at INIT there, so the measurement includes that.
+    "LAMBDA_TASK_ROOT": str(REPO),
 }
 _TIMER = "import time, sys; t = time.perf_counter(); {stmt}; sys.stdout.write(repr(time.perf_counter() - t))"
 
 
-def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("AWS_", "PAGEPORT_", "DB_"))}
+def _kind_variables() -> dict[str, str]:
+    """Each kind's queue and webhook URL (CDK sets the ones a function uses; all are harmless)."""
+    sys.path.insert(0, str(REPO / "layers" / "pageport" / "python"))
+    from pageport import kinds
+
+    found = {kind.queue_url_variable: f"https://sqs.invalid/{kind.queue}" for kind in kinds.all_kinds()}
+    found.update({k.webhook.url_variable: "https://webhook.invalid/" for k in kinds.all_kinds() if k.webhook})
+    return found
+
+
+def _functions() -> dict[str, tuple[str, dict[str, str]]]:
+    """Every deployed function: its handler module and what its environment adds (a kind)."""
+    from pageport.kinds import KIND_VARIABLE
+    from pageport.routes import KIND_FUNCTIONS
+
+    shared = {made.folder for made in KIND_FUNCTIONS.values()}
+    found: dict[str, tuple[str, dict[str, str]]] = {
+        p.parent.name: (f"functions.{p.parent.name}.handler", {})
+        for p in (REPO / "functions").glob("*/handler.py")
+        if p.parent.name not in shared
+    }
+    for name, made in KIND_FUNCTIONS.items():
+        found[name] = (made.handler_module, {KIND_VARIABLE: made.kind})
+    return dict(sorted(found.items()))
+
+
+def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AWS_", "PAGEPORT_", "DB_", "LAMBDA_"))}
     env.update(LAMBDA_ENV)
+    env.update(_kind_variables())
+    env.update(extra or {})
     env["PYTHONPATH"] = os.pathsep.join([str(REPO / "layers" / "pageport" / "python"), str(REPO)])
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 
-def sample(stmt: str) -> float:
+def sample(stmt: str, extra: dict[str, str] | None = None) -> float:
     """Seconds one fresh interpreter spends executing `stmt` (an import)."""
     result = subprocess.run(
         [sys.executable, "-c", _TIMER.format(stmt=stmt)],
         cwd=REPO,
-        env=_env(),
+        env=_env(extra),
         capture_output=True,
         text=True,
         check=False,
@@ -74,17 +111,17 @@ def sample(stmt: str) -> float:
     return float(result.stdout)
 
 
-def median_ms(stmt: str, runs: int) -> float:
-    sample(stmt)  # warm-up: writes bytecode caches
-    return statistics.median(sample(stmt) for _ in range(runs)) * 1000
+def median_ms(stmt: str, runs: int, extra: dict[str, str] | None = None) -> float:
+    sample(stmt, extra)  # warm-up: writes bytecode caches
+    return statistics.median(sample(stmt, extra) for _ in range(runs)) * 1000
 
 
-def heaviest_imports(module: str, top: int = 6) -> list[tuple[str, float]]:
+def heaviest_imports(module: str, extra: dict[str, str], top: int = 6) -> list[tuple[str, float]]:
     """Packages by their own import time (ms, children excluded) from `python -X importtime`."""
     result = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", f"import {module}"],
         cwd=REPO,
-        env=_env(),
+        env=_env(extra),
         capture_output=True,
         text=True,
         check=False,
@@ -105,11 +142,10 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="handler folder names (default: all)")
     args = parser.parse_args()
 
-    handlers = sorted(p.parent.name for p in (REPO / "functions").glob("*/handler.py"))
-    if args.only:
-        handlers = [h for h in handlers if h in set(args.only)]
+    functions = _functions()
+    handlers = [name for name in functions if not args.only or name in set(args.only)]
     if not handlers:
-        raise SystemExit("no functions/*/handler.py found")
+        raise SystemExit("no function matched")
 
     baseline = median_ms(BASELINE, args.runs)
     print(f"baseline  {BASELINE!r}: median {baseline:.1f} ms over {args.runs} runs")
@@ -119,7 +155,8 @@ def main() -> None:
     results: dict[str, float] = {}
     for name in handlers:
         try:
-            results[name] = median_ms(f"import functions.{name}.handler", args.runs)
+            module, extra = functions[name]
+            results[name] = median_ms(f"import {module}", args.runs, extra)
         except RuntimeError as error:
             print(f"handler   {name:<24} import failed: {error}")
             continue
@@ -130,7 +167,7 @@ def main() -> None:
         raise SystemExit("no handler could be imported")
 
     worst = max(results, key=results.__getitem__)
-    heavy = ", ".join(f"{pkg} {ms:.0f} ms" for pkg, ms in heaviest_imports(f"functions.{worst}.handler"))
+    heavy = ", ".join(f"{pkg} {ms:.0f} ms" for pkg, ms in heaviest_imports(*functions[worst]))
     print(f"worst     {worst}: heaviest packages (own import time, one run): {heavy}")
     print(
         json.dumps(

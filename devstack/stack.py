@@ -109,6 +109,7 @@ def handler_environment(
         "AWS_SHARED_CREDENTIALS_FILE": str(credentials_file),
         "ARTIFACT_BUCKET": resources.bucket,
         "PAGEPORT_DATA_DIR": str(data_dir),
+        "PAGEPORT_STAGE": "local",
         # Business metrics are CloudWatch's (EMF lines on stdout): locally they would interleave an
         # EMF JSON line per request and per dispatcher tick with the console's own output.
         "POWERTOOLS_METRICS_DISABLED": "true",

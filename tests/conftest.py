@@ -32,6 +32,34 @@ TABLES_IN_DELETE_ORDER = (
 )
 
 
+# What every deployed function is given (infra) and the local stack sets (devstack/stack.py),
+# for the variables a test does not set itself: a handler module checks them when it is imported
+# (FunctionSettings.load). Fixtures put real values over these (`aws`: moto's bucket and queues;
+# the sign-in fixtures: the local issuer); addresses are loopback's discard port, so nothing a
+# test forgot to set can leave the machine.
+FUNCTION_ENVIRONMENT = {
+    "PAGEPORT_STAGE": "test",
+    "ARTIFACT_BUCKET": "pageport-artifacts-test",
+    **{kind.queue_url_variable: f"http://127.0.0.1:9/queue/{kind.queue}" for kind in kinds.all_kinds()},
+    **{
+        kind.webhook.url_variable: f"http://127.0.0.1:9/{kind.webhook.path}"
+        for kind in kinds.all_kinds()
+        if kind.webhook
+    },
+    "SIGNIN_TABLE": "pageport-signin-test",
+    "SIGNIN_PROVIDER": "local",
+    "SIGNIN_ISSUER_URL": "http://127.0.0.1:9/auth/local",
+    "SIGNIN_CLIENT_ID": "pageport-test",
+    "SIGNIN_REDIRECT_URI": "http://127.0.0.1:9/auth/callback",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, value in FUNCTION_ENVIRONMENT.items():
+        os.environ.setdefault(name, value)
+    get_settings.cache_clear()
+
+
 def _with_database(url: str, name: str) -> str:
     info = psycopg.conninfo.conninfo_to_dict(url)
     info["dbname"] = name

@@ -4,19 +4,25 @@ file's seed (a CloudFormation custom resource, through the CDK provider framewor
 
 from typing import Any
 
-from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import retrying, shared_connection
+from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.errors import InternalError, PageportError
+from pageport.logging import logger
 from pageport.models.admin import Seed, parse_command
 from pageport.services.admin import run_command
+from pageport.settings import DATABASE, FunctionSettings
 
-logger = Logger(service="pageport-admin")
 
+class AdminSettings(FunctionSettings):
+    requires = (DATABASE,)
+
+
+AdminSettings.load()  # at INIT: a missing variable fails the cold start, by name
 SEED_RESOURCE_ID = "pageport-seed"
 
 
-@logger.inject_lambda_context
+@entrypoint(Trigger.INVOKE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     if "RequestType" in event:
         return _seed_resource(event)

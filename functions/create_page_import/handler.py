@@ -6,13 +6,19 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import shared_connection
+from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.page_import import service as page_imports
 from pageport.kinds.page_import.models import PageImportOut, PageImportRequest
-from pageport.metrics import flushed
-from pageport.settings import get_settings
+from pageport.settings import DATABASE, FunctionSettings, get_settings, queue_of
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import page_import_out
 
+
+class CreatePageImportSettings(FunctionSettings):
+    requires = (DATABASE, queue_of("page_import"))
+
+
+CreatePageImportSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -27,6 +33,6 @@ def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest,
     return Response(status_code=201, content_type="application/json", body=page_import_out(row))
 
 
-@flushed  # one EMF line per invocation, written even if it raises
+@entrypoint(Trigger.API)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -3,16 +3,21 @@ idempotent. Powertools batch processing reports partial failures so only those r
 
 from typing import Any
 
-from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches.dead_letters import handle_dead_letter
 from pageport.db import retrying, shared_connection
-from pageport.metrics import flushed
+from pageport.entrypoints.shape import Trigger, entrypoint
+from pageport.settings import ARTIFACTS, DATABASE, FunctionSettings
 
-logger = Logger(service="pageport-dead-letter")
+
+class DeadLetterSettings(FunctionSettings):
+    requires = (DATABASE, ARTIFACTS)
+
+
+DeadLetterSettings.load()  # at INIT: a missing variable fails the cold start, by name
 # Report every failed record (even all of them) as a partial failure: only those return.
 processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False)
 
@@ -21,7 +26,6 @@ def record_handler(record: SQSRecord) -> None:
     retrying(lambda: handle_dead_letter(shared_connection(), record.body))
 
 
-@logger.inject_lambda_context
-@flushed  # one EMF line per invocation, written even if it raises
+@entrypoint(Trigger.QUEUE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItemFailureResponse:
     return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)

@@ -2,18 +2,23 @@
 
 from typing import Any
 
-from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport import aws
 from pageport.batches.dispatch import Dispatcher
 from pageport.db import retrying, shared_connection
-from pageport.metrics import flushed
+from pageport.entrypoints.shape import Trigger, entrypoint
+from pageport.logging import logger
+from pageport.settings import ARTIFACTS, DATABASE, EVERY_QUEUE, FunctionSettings
 
-logger = Logger(service="pageport-dispatcher")
+
+class DispatcherSettings(FunctionSettings):
+    requires = (DATABASE, ARTIFACTS, EVERY_QUEUE)
 
 
-@logger.inject_lambda_context
-@flushed  # one EMF line per invocation, written even if it raises
+DispatcherSettings.load()  # at INIT: a missing variable fails the cold start, by name
+
+
+@entrypoint(Trigger.SCHEDULE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     # Its first round trip is a BEGIN: re-run once on a fresh connection if the proxy closed it.
     report = retrying(

@@ -6,11 +6,19 @@ from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
 from pageport.db import reading
+from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.page_discovery.models import DiscoveryOut
+from pageport.settings import ARTIFACTS, DATABASE, FunctionSettings
 from pageport.storage import ArtifactStore
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import discovery_out
 
+
+class GetBatchDiscoverySettings(FunctionSettings):
+    requires = (DATABASE, ARTIFACTS)
+
+
+GetBatchDiscoverySettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -21,5 +29,6 @@ def read(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> 
         return discovery_out(service.discovery_result(cur, scope, batchId, ArtifactStore.default()))
 
 
+@entrypoint(Trigger.API)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

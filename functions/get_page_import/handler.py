@@ -5,11 +5,19 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import reading
+from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.page_import import service as page_imports
 from pageport.kinds.page_import.models import PageImportOut
+from pageport.settings import DATABASE, FunctionSettings
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import page_import_out
 
+
+class GetPageImportSettings(FunctionSettings):
+    requires = (DATABASE,)
+
+
+GetPageImportSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -20,5 +28,6 @@ def read(projectId: Annotated[int, Path()], pageImportId: Annotated[str, Path()]
         return page_import_out(page_imports.get_page_import(cur, scope, pageImportId))
 
 
+@entrypoint(Trigger.API)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -7,10 +7,18 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches import service
 from pageport.batches.models import BatchItemsPage
 from pageport.db import reading
+from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.services.jobs import parse_offset_cursor
+from pageport.settings import ARTIFACTS, DATABASE, FunctionSettings
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import item_out
 
+
+class ListBatchItemsSettings(FunctionSettings):
+    requires = (DATABASE, ARTIFACTS)
+
+
+ListBatchItemsSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -27,5 +35,6 @@ def read(
     return BatchItemsPage(items=[item_out(i) for i in items], next_cursor=None if last is None else str(last))
 
 
+@entrypoint(Trigger.API)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -4,10 +4,18 @@ from typing import Any
 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import read
+from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.models.signin import MyOrganizationOut, MyProjectOut, MyProjectsOut
 from pageport.services.tenancy import memberships
+from pageport.settings import DATABASE, FunctionSettings
 from pageport.web import api_resolver, subject_from_claims
 
+
+class ListMyProjectsSettings(FunctionSettings):
+    requires = (DATABASE,)
+
+
+ListMyProjectsSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -28,5 +36,6 @@ def list_mine() -> MyProjectsOut:
     )
 
 
+@entrypoint(Trigger.API)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

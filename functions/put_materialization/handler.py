@@ -5,11 +5,19 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import shared_connection
+from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesOut, MaterializationBody
+from pageport.settings import DATABASE, FunctionSettings
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import code2des_out
 
+
+class PutMaterializationSettings(FunctionSettings):
+    requires = (DATABASE,)
+
+
+PutMaterializationSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -31,5 +39,6 @@ def put(
     return code2des_out(code2des.record_materialization(shared_connection(), scope, code2desId, raw))
 
 
+@entrypoint(Trigger.API)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -5,13 +5,21 @@ from typing import Any
 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport import kinds
+from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.entrypoints.webhook import webhook_for
-from pageport.metrics import flushed
+from pageport.settings import ARTIFACTS, DATABASE, JOB_KIND, FunctionSettings
 
-# At INIT: a missing or unknown kind (or one without a webhook) fails the cold start with its name.
+
+class WebhookSettings(FunctionSettings):
+    requires = (JOB_KIND, DATABASE, ARTIFACTS)
+
+
+# At INIT: a missing variable, or a missing or unknown kind (or one without a webhook), fails the
+# cold start with its name.
+WebhookSettings.load()
 app = webhook_for(kinds.from_environment())
 
 
-@flushed  # one EMF line per invocation, written even if it raises
+@entrypoint(Trigger.FUNCTION_URL)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -7,16 +7,21 @@ from aws_lambda_powertools.utilities.batch import process_partial_response
 from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport import kinds
+from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.entrypoints.worker import worker_for
-from pageport.metrics import flushed
+from pageport.settings import ARTIFACTS, JOB_KIND, JOB_KIND_WEBHOOK, FunctionSettings
 
-# At INIT: a missing or unknown kind fails the cold start with its name, not the first message.
+
+class WorkerSettings(FunctionSettings):
+    requires = (JOB_KIND, JOB_KIND_WEBHOOK, ARTIFACTS)
+
+
+# At INIT: a missing variable, or a missing or unknown kind, fails the cold start with its name.
+WorkerSettings.load()
 worker = worker_for(kinds.from_environment())
-logger = worker.logger
 
 
-@logger.inject_lambda_context
-@flushed  # one EMF line per invocation, written even if it raises
+@entrypoint(Trigger.QUEUE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItemFailureResponse:
     return process_partial_response(
         event=event, record_handler=worker.record_handler, processor=worker.processor, context=context

@@ -8,8 +8,7 @@ import uuid
 import boto3
 from pageport.batches.dead_letters import DEAD_LETTER_MESSAGE
 
-from devstack.apigw import invoke, lambda_context
-from functions.dead_letter.handler import lambda_handler
+from devstack.apigw import invoke, lambda_context, load_function
 from tests.conftest import drain
 from tests.support import sqs_event
 
@@ -28,7 +27,7 @@ def test_dead_letters_fail_jobs_once_and_report_partial_failures(db, aws, tenant
     stale["nonce"] = "forged"
 
     event = sqs_event([messages[0], json.dumps(stale), "not json"], queue="capture-dlq", receive_count=4)
-    result = lambda_handler(event, lambda_context("dead_letter"))
+    result = load_function("dead_letter").lambda_handler(event, lambda_context("dead_letter"))
     assert result == {"batchItemFailures": []}  # malformed or stale: logged and dropped, not retried
     rows = {r["id"]: r for r in db.execute("SELECT id, status, error_message, updated_by FROM page_import")}
     first, second = json.loads(messages[0])["pageImportId"], stale["pageImportId"]
@@ -38,7 +37,9 @@ def test_dead_letters_fail_jobs_once_and_report_partial_failures(db, aws, tenant
 
     before = db.execute("SELECT * FROM page_import WHERE id = %s", (first,)).fetchone()
     again = sqs_event([messages[0]], queue="capture-dlq", receive_count=4)
-    assert lambda_handler(again, lambda_context("dead_letter")) == {"batchItemFailures": []}
+    assert load_function("dead_letter").lambda_handler(again, lambda_context("dead_letter")) == {
+        "batchItemFailures": []
+    }
     assert db.execute("SELECT * FROM page_import WHERE id = %s", (first,)).fetchone() == before
 
     batch = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{body['id']}", subject=tenant.subject)
@@ -52,7 +53,7 @@ def test_dead_letters_fail_jobs_once_and_report_partial_failures(db, aws, tenant
     get_settings.cache_clear()
     pageport_db.close_shared_connection()
     event = sqs_event([messages[1]], queue="capture-dlq", receive_count=4)
-    failed = lambda_handler(event, lambda_context("dead_letter"))
+    failed = load_function("dead_letter").lambda_handler(event, lambda_context("dead_letter"))
     assert failed == {"batchItemFailures": [{"itemIdentifier": event["Records"][0]["messageId"]}]}
     monkeypatch.undo()
     get_settings.cache_clear()
@@ -70,7 +71,9 @@ def test_discovery_dead_letter_publishes_failure_unless_finished(db, aws, tenant
     )
     (message,) = drain(aws.queues["discovery"])
     event = sqs_event([json.dumps(message)], queue="discovery-dlq", receive_count=4)
-    assert lambda_handler(event, lambda_context("dead_letter")) == {"batchItemFailures": []}
+    assert load_function("dead_letter").lambda_handler(event, lambda_context("dead_letter")) == {
+        "batchItemFailures": []
+    }
     status = json.loads(
         boto3.client("s3").get_object(Bucket=aws.bucket, Key=message["artifactPrefix"] + "status.json")["Body"].read()
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -26,7 +25,7 @@ def _blobs(capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
 
 def _only(blob: dict[str, Any]) -> tuple[str, str, list[list[str]]]:
     (directive,) = blob["_aws"]["CloudWatchMetrics"]
-    assert directive["Namespace"] == metrics.namespace() == "Pageport/local"
+    assert directive["Namespace"] == metrics.namespace() == "Pageport/test"  # the tests' PAGEPORT_STAGE
     (definition,) = directive["Metrics"]
     return definition["Name"], definition["Unit"], directive["Dimensions"]
 
@@ -95,25 +94,37 @@ def test_other_dimensions_in_one_invocation_get_their_own_blob(capsys: pytest.Ca
     assert "Kind" not in third and third["ImportsCreated"] == [1, 1]
 
 
-def test_flushed_writes_once_even_when_the_handler_raises(capsys: pytest.CaptureFixture[str]) -> None:
-    @metrics.flushed
-    def handler(fail: bool) -> str:
+def test_logged_writes_once_per_invocation_even_when_the_handler_raises(capsys: pytest.CaptureFixture[str]) -> None:
+    @metrics.logged
+    def handler(event: dict[str, bool], context: object) -> str:
         metrics.job_created("page_import")
-        if fail:
+        if event["fail"]:
             raise RuntimeError("boom")
         return "ok"
 
-    assert handler(False) == "ok"
+    assert handler({"fail": False}, None) == "ok"
     with pytest.raises(RuntimeError):
-        handler(True)
+        handler({"fail": True}, None)
     assert [blob["ImportsCreated"] for blob in _blobs(capsys)] == [[1], [1]]
 
 
 def test_an_invocation_that_recorded_nothing_writes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # nor Powertools' "No application metrics to publish"
-        metrics.flushed(lambda: None)()
+    metrics.logged(lambda event, context: None)({}, None)
     assert capsys.readouterr().out == ""
+
+
+def test_a_disabled_invocation_leaves_nothing_for_the_next(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def handler(event: dict[str, str], context: object) -> None:
+        metrics.job_created(event["kind"])
+
+    monkeypatch.setenv("POWERTOOLS_METRICS_DISABLED", "true")
+    metrics.logged(handler)({"kind": "page_import"}, None)  # Powertools keeps what it did not print
+    monkeypatch.delenv("POWERTOOLS_METRICS_DISABLED")
+    metrics.logged(handler)({"kind": "code2des"}, None)
+    (blob,) = _blobs(capsys)
+    assert "ImportsCreated" not in blob and blob["ConversionsCreated"] == [1]
 
 
 def test_disabled_metrics_print_nothing_and_keep_nothing(

@@ -20,6 +20,9 @@ def _client(service: str) -> Any:
     import boto3
     from botocore.config import Config
 
+    from pageport.tracing import trace_aws_calls
+
+    trace_aws_calls()
     config = Config(retries={"mode": "standard", "max_attempts": 3}, connect_timeout=5, read_timeout=20)
     return boto3.client(service, config=config)  # type: ignore[call-overload]
 

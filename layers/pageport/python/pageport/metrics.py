@@ -1,7 +1,7 @@
 """Business metrics (CloudWatch EMF through Powertools Metrics), in namespace `Pageport/<stage>`.
 
-Callers state facts (a job was created, finished, worked for so long, ...); handlers wrap their
-entry point in `flushed` so what an invocation recorded is written once, at its end. Metric
+Callers state facts (a job was created, finished, worked for so long, ...); every function's
+entry point (entrypoints/shape.py) writes what an invocation recorded once, at its end. Metric
 names come from the kind (`ImportsCreated`, `ConversionsFailed`, ...); the only dimensions are
 Powertools' `service` and a low-cardinality error code (failures) or the kind (dead letters).
 """
@@ -9,8 +9,9 @@ Powertools' `service` and a low-cardinality error code (failures) or the kind (d
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Callable
-from typing import Literal, ParamSpec, TypeVar
+from typing import Literal, ParamSpec, TypeVar, cast
 
 from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.metrics import MetricUnit
@@ -90,22 +91,35 @@ def dead_letter_handled(kind: str) -> None:
 
 
 def flush() -> None:
-    """Write what is pending (nothing, if nothing was recorded: no empty-metrics warning)."""
+    """Write what is pending now (a dimension change mid-invocation): nothing if nothing was
+    recorded, so no empty-metrics warning."""
     metrics = _metrics()
     if metrics.metric_set:
         metrics.flush_metrics()  # prints one EMF line, unless POWERTOOLS_METRICS_DISABLED
-    metrics.clear_metrics()  # a disabled flush keeps what it did not print
+    _forget()
+
+
+def _forget() -> None:
+    _metrics().clear_metrics()  # a disabled flush keeps what it did not print: drop it
     _pending.clear()
 
 
-def flushed(handler: Callable[P, R]) -> Callable[P, R]:
-    """A handler's metrics written when it returns or raises."""
+# A function that recorded nothing this invocation (a read route) is expected; Powertools
+# documents filtering this warning for that case.
+warnings.filterwarnings("ignore", message="No application metrics to publish", category=UserWarning)
+
+
+def logged(handler: Callable[P, R]) -> Callable[P, R]:
+    """Powertools' `log_metrics`: what an invocation recorded is written once, when it returns
+    or raises; then nothing is left pending. (No cold-start metric: Lambda's REPORT line has
+    the init duration.)"""
+    emitting = _metrics().log_metrics(handler)
 
     @functools.wraps(handler)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return handler(*args, **kwargs)
+            return cast(R, emitting(*args, **kwargs))
         finally:
-            flush()
+            _forget()
 
     return wrapper

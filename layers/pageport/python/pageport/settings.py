@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal, Self
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -72,3 +74,90 @@ class Settings(BaseSettings):
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
     return Settings()
+
+
+class ConfigurationError(RuntimeError):
+    """A function started without a variable it cannot run without (raised at INIT)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """Environment variables a function cannot run without: all of them, or (`one_of`) at least
+    one. Variables that come from the kinds' descriptors are computed when checked."""
+
+    variables: tuple[str, ...] | Callable[[], tuple[str, ...]]
+    one_of: bool = False
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.variables() if callable(self.variables) else self.variables
+
+    def missing(self, environ: Mapping[str, str]) -> list[str]:
+        names = self.names
+        absent = [name for name in names if not environ.get(name)]
+        if self.one_of and len(absent) == len(names) and names:
+            return [" or ".join(names)]
+        return [] if self.one_of else absent
+
+
+def _every_queue() -> tuple[str, ...]:
+    from pageport import kinds
+
+    return tuple(sorted({kind.queue_url_variable for kind in kinds.all_kinds()}))
+
+
+def _this_kinds_webhook() -> tuple[str, ...]:
+    from pageport import kinds
+
+    webhook = kinds.from_environment().webhook  # an unknown kind fails here, with its name
+    return (webhook.url_variable,) if webhook else ()
+
+
+# What deployed functions are given (infra/stack.py and friends) and the local stack mirrors
+# (devstack/stack.py); tests/infra checks every function's template against its model.
+DATABASE = Requirement(("DATABASE_URL", "DB_HOST"), one_of=True)  # a libpq URL, or RDS Proxy
+ARTIFACTS = Requirement(("ARTIFACT_BUCKET",))
+STAGE = Requirement(("PAGEPORT_STAGE",))  # the business metrics' namespace
+EVERY_QUEUE = Requirement(_every_queue)
+JOB_KIND = Requirement(("PAGEPORT_KIND",))
+JOB_KIND_WEBHOOK = Requirement(_this_kinds_webhook)  # after JOB_KIND: it reads the kind
+# SIGNIN_PROVIDER defaults to the deployed one ("cognito"): the local stack names its own.
+SIGN_IN = Requirement(("SIGNIN_TABLE", "SIGNIN_ISSUER_URL", "SIGNIN_CLIENT_ID", "SIGNIN_REDIRECT_URI"))
+
+
+class FunctionSettings(Settings):
+    """One function's settings: the fields of `Settings`, plus the variables that function cannot
+    run without (`requires`), checked when its module loads, so a missing one fails INIT with
+    its name instead of the first request. Values are read through `get_settings()` as before
+    (tests and the local stack change the environment between invocations; Lambda never does)."""
+
+    requires: ClassVar[tuple[Requirement, ...]] = ()
+
+    @classmethod
+    def load(cls) -> Self:
+        missing: list[str] = []
+        for requirement in (STAGE, *cls.requires):  # every function writes metrics under its stage
+            try:
+                missing.extend(requirement.missing(os.environ))
+            except LookupError as exc:  # an unknown PAGEPORT_KIND: its own message names it
+                raise ConfigurationError(f"{cls.__name__}: {exc}") from None
+        if missing:
+            raise ConfigurationError(f"{cls.__name__}: missing environment variable(s): {', '.join(missing)}")
+        try:
+            return cls()
+        except ValidationError as exc:
+            # Names and reasons only: the input is the whole environment (a database URL with
+            # its password, keys), which must not reach a log line.
+            problems = "; ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in exc.errors())
+            raise ConfigurationError(f"{cls.__name__}: invalid environment: {problems}") from None
+
+
+def queue_of(kind_name: str) -> Requirement:
+    """The queue URL of one kind (a create route that publishes its own job)."""
+
+    def variable() -> tuple[str, ...]:
+        from pageport import kinds
+
+        return (kinds.by_name(kind_name).queue_url_variable,)
+
+    return Requirement(variable)

@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
@@ -25,7 +24,6 @@ RecordHandler = Callable[[SQSRecord, LambdaContext | None], None]
 @dataclass(frozen=True, slots=True)
 class Worker:
     kind: Kind
-    logger: Logger
     processor: BatchProcessor
     record_handler: RecordHandler
 
@@ -48,8 +46,6 @@ def worker_for(kind: Kind) -> Worker:
 
     return Worker(
         kind=kind,
-        # The service names of the per-kind handlers this replaced ("pageport-capture", ...).
-        logger=Logger(service=f"pageport-{kind.queue}"),
         # Report every failed record (even all of them) as a partial failure: only those return.
         processor=BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False),
         record_handler=record_handler,

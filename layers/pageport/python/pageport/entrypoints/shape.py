@@ -1,0 +1,57 @@
+"""The one shape of every function's entry point, in the order Powertools documents:
+
+    Logger.inject_lambda_context   the Lambda context on every line, the request's correlation id
+    Tracer.capture_lambda_handler  the invocation's X-Ray segment (off outside Lambda)
+    metrics.logged                 Metrics.log_metrics: one EMF line per invocation, even on a raise
+
+A function's module applies it to `lambda_handler` and loads its `FunctionSettings` beside it, so
+both happen at INIT.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Any, TypeVar, cast
+
+from aws_lambda_powertools.logging import correlation_paths
+
+from pageport import metrics
+from pageport.logging import logger
+from pageport.tracing import tracer
+
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+class Trigger(StrEnum):
+    """What invokes the function, which says where its correlation id is."""
+
+    API = "api"  # API Gateway REST proxy: the request id API Gateway logs and returns
+    FUNCTION_URL = "function_url"  # a webhook's function URL: its request id
+    SCHEDULE = "schedule"  # EventBridge: the event's id
+    QUEUE = "queue"  # SQS batches: no one id (each record carries its job's)
+    INVOKE = "invoke"  # direct invocation or a CloudFormation custom resource: its RequestId
+
+
+_CORRELATION_PATHS: dict[Trigger, str | None] = {
+    Trigger.API: correlation_paths.API_GATEWAY_REST,
+    Trigger.FUNCTION_URL: correlation_paths.LAMBDA_FUNCTION_URL,
+    Trigger.SCHEDULE: correlation_paths.EVENT_BRIDGE,
+    Trigger.QUEUE: None,
+    Trigger.INVOKE: "RequestId",
+}
+
+
+def entrypoint(trigger: Trigger) -> Callable[[Handler], Handler]:
+    """Wraps a Lambda handler in the fixed stack; the wrapper records its trigger (tests read it)."""
+
+    def wrap(handler: Handler) -> Handler:
+        # A response may hold tokens or a 4 MB result page: never copied into a trace.
+        traced = tracer.capture_lambda_handler(metrics.logged(handler), capture_response=False)
+        wrapped = logger.inject_lambda_context(
+            traced, correlation_id_path=_CORRELATION_PATHS[trigger], clear_state=True
+        )
+        wrapped.__pageport_trigger__ = trigger  # type: ignore[attr-defined]
+        return cast(Handler, wrapped)
+
+    return wrap
