@@ -11,18 +11,12 @@ from pageport.errors import InternalError, PageportError
 from pageport.logging import logger
 from pageport.models.admin import Seed, parse_command
 from pageport.services.admin import run_command
-from pageport.settings import DATABASE, FunctionSettings
+from pageport.settings import DATABASE
 
-
-class AdminSettings(FunctionSettings):
-    requires = (DATABASE,)
-
-
-AdminSettings.load()  # at INIT: a missing variable fails the cold start, by name
 SEED_RESOURCE_ID = "pageport-seed"
 
 
-@entrypoint(Trigger.INVOKE)
+@entrypoint(Trigger.INVOKE, DATABASE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     if "RequestType" in event:
         return _seed_resource(event)

@@ -8,16 +8,10 @@ from pageport.batches import service
 from pageport.batches.models import BatchOut
 from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
-from pageport.settings import ARTIFACTS, DATABASE, FunctionSettings
+from pageport.settings import ARTIFACTS, DATABASE
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import batch_out
 
-
-class CancelBatchSettings(FunctionSettings):
-    requires = (DATABASE, ARTIFACTS)
-
-
-CancelBatchSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -27,6 +21,6 @@ def cancel(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -
     return batch_out(service.cancel_batch(shared_connection(), scope, batchId))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE, ARTIFACTS)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

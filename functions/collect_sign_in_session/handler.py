@@ -5,16 +5,10 @@ from typing import Any
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.models.signin import CollectedTokensOut, CollectIn, CollectPendingOut
-from pageport.settings import SIGN_IN, FunctionSettings
+from pageport.settings import SIGN_IN
 from pageport.signin import service
 from pageport.web import api_resolver, json_response
 
-
-class CollectSignInSessionSettings(FunctionSettings):
-    requires = (SIGN_IN,)
-
-
-CollectSignInSessionSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -40,6 +34,6 @@ def collect(body: CollectIn) -> Any:
     return json_response(200, out.to_json_dict())
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, SIGN_IN)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -9,16 +9,10 @@ from pageport.batches import service
 from pageport.batches.models import BatchCreateRequest, BatchOut
 from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
-from pageport.settings import ARTIFACTS, DATABASE, EVERY_QUEUE, FunctionSettings, get_settings
+from pageport.settings import ARTIFACTS, DATABASE, EVERY_QUEUE, get_settings
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import batch_out
 
-
-class CreateBatchSettings(FunctionSettings):
-    requires = (DATABASE, ARTIFACTS, EVERY_QUEUE)
-
-
-CreateBatchSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -37,6 +31,6 @@ def create(projectId: Annotated[int, Path()], body: Annotated[BatchCreateRequest
     return Response(status_code=201 if result.created else 200, content_type="application/json", body=batch_out(view))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE, ARTIFACTS, EVERY_QUEUE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

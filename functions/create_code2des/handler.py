@@ -9,16 +9,10 @@ from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesOut, Code2DesRequest
-from pageport.settings import DATABASE, FunctionSettings, queue_of
+from pageport.settings import DATABASE, queue_of
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import code2des_out
 
-
-class CreateCode2desSettings(FunctionSettings):
-    requires = (DATABASE, queue_of("code2des"))
-
-
-CreateCode2desSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -33,6 +27,6 @@ def create(projectId: Annotated[int, Path()], body: Annotated[Code2DesRequest, B
     return Response(status_code=201, content_type="application/json", body=code2des_out(row))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE, queue_of("code2des"))
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -9,16 +9,10 @@ from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.page_import import service as page_imports
 from pageport.kinds.page_import.models import PageImportOut, PageImportRequest
-from pageport.settings import DATABASE, FunctionSettings, get_settings, queue_of
+from pageport.settings import DATABASE, get_settings, queue_of
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import page_import_out
 
-
-class CreatePageImportSettings(FunctionSettings):
-    requires = (DATABASE, queue_of("page_import"))
-
-
-CreatePageImportSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -33,6 +27,6 @@ def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest,
     return Response(status_code=201, content_type="application/json", body=page_import_out(row))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE, queue_of("page_import"))
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

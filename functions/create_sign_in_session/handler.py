@@ -5,17 +5,11 @@ from typing import Any
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.models.signin import SignInSessionOut
-from pageport.settings import SIGN_IN, FunctionSettings
+from pageport.settings import SIGN_IN
 from pageport.signin import service
 from pageport.signin.provider import identity_provider
 from pageport.web import api_resolver, json_response
 
-
-class CreateSignInSessionSettings(FunctionSettings):
-    requires = (SIGN_IN,)
-
-
-CreateSignInSessionSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -35,6 +29,6 @@ def create() -> Any:
     return json_response(201, body.to_json_dict())
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, SIGN_IN)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -10,14 +10,8 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches.dead_letters import handle_dead_letter
 from pageport.db import retrying, shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
-from pageport.settings import ARTIFACTS, DATABASE, FunctionSettings
+from pageport.settings import ARTIFACTS, DATABASE
 
-
-class DeadLetterSettings(FunctionSettings):
-    requires = (DATABASE, ARTIFACTS)
-
-
-DeadLetterSettings.load()  # at INIT: a missing variable fails the cold start, by name
 # Report every failed record (even all of them) as a partial failure: only those return.
 processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False)
 
@@ -26,6 +20,6 @@ def record_handler(record: SQSRecord) -> None:
     retrying(lambda: handle_dead_letter(shared_connection(), record.body))
 
 
-@entrypoint(Trigger.QUEUE)
+@entrypoint(Trigger.QUEUE, DATABASE, ARTIFACTS)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItemFailureResponse:
     return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)

@@ -8,17 +8,10 @@ from pageport.batches.dispatch import Dispatcher
 from pageport.db import retrying, shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.logging import logger
-from pageport.settings import ARTIFACTS, DATABASE, EVERY_QUEUE, FunctionSettings
+from pageport.settings import ARTIFACTS, DATABASE, EVERY_QUEUE
 
 
-class DispatcherSettings(FunctionSettings):
-    requires = (DATABASE, ARTIFACTS, EVERY_QUEUE)
-
-
-DispatcherSettings.load()  # at INIT: a missing variable fails the cold start, by name
-
-
-@entrypoint(Trigger.SCHEDULE)
+@entrypoint(Trigger.SCHEDULE, DATABASE, ARTIFACTS, EVERY_QUEUE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     # Its first round trip is a BEGIN: re-run once on a fresh connection if the proxy closed it.
     report = retrying(

@@ -8,17 +8,11 @@ from pageport.batches import service
 from pageport.db import reading
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.page_discovery.models import DiscoveryOut
-from pageport.settings import ARTIFACTS, DATABASE, FunctionSettings
+from pageport.settings import ARTIFACTS, DATABASE
 from pageport.storage import ArtifactStore
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import discovery_out
 
-
-class GetBatchDiscoverySettings(FunctionSettings):
-    requires = (DATABASE, ARTIFACTS)
-
-
-GetBatchDiscoverySettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -29,6 +23,6 @@ def read(projectId: Annotated[int, Path()], batchId: Annotated[str, Path()]) -> 
         return discovery_out(service.discovery_result(cur, scope, batchId, ArtifactStore.default()))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE, ARTIFACTS)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -8,16 +8,10 @@ from pageport.db import reading
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesOut
-from pageport.settings import DATABASE, FunctionSettings
+from pageport.settings import DATABASE
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import code2des_out
 
-
-class GetCode2desSettings(FunctionSettings):
-    requires = (DATABASE,)
-
-
-GetCode2desSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -28,6 +22,6 @@ def read(projectId: Annotated[int, Path()], code2desId: Annotated[str, Path()]) 
         return code2des_out(code2des.get_code2des(cur, scope, code2desId))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

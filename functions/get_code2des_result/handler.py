@@ -9,16 +9,10 @@ from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.code2des import result as results
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesResultOut
-from pageport.settings import ARTIFACTS, DATABASE, FunctionSettings, get_settings
+from pageport.settings import ARTIFACTS, DATABASE, get_settings
 from pageport.storage import ArtifactStore
 from pageport.web import api_resolver, caller_scope
 
-
-class GetCode2desResultSettings(FunctionSettings):
-    requires = (DATABASE, ARTIFACTS)
-
-
-GetCode2desResultSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -34,6 +28,6 @@ def read(
     return results.load_result(row, ArtifactStore.default(), cursor=cursor, page_bytes=get_settings().result_page_bytes)
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE, ARTIFACTS)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -8,16 +8,10 @@ from pageport.db import reading
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.page_import import service as page_imports
 from pageport.kinds.page_import.models import PageImportOut
-from pageport.settings import DATABASE, FunctionSettings
+from pageport.settings import DATABASE
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import page_import_out
 
-
-class GetPageImportSettings(FunctionSettings):
-    requires = (DATABASE,)
-
-
-GetPageImportSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -28,6 +22,6 @@ def read(projectId: Annotated[int, Path()], pageImportId: Annotated[str, Path()]
         return page_import_out(page_imports.get_page_import(cur, scope, pageImportId))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -9,16 +9,10 @@ from pageport.batches.models import BatchItemsPage
 from pageport.db import reading
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.services.jobs import parse_offset_cursor
-from pageport.settings import ARTIFACTS, DATABASE, FunctionSettings
+from pageport.settings import ARTIFACTS, DATABASE
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import item_out
 
-
-class ListBatchItemsSettings(FunctionSettings):
-    requires = (DATABASE, ARTIFACTS)
-
-
-ListBatchItemsSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -35,6 +29,6 @@ def read(
     return BatchItemsPage(items=[item_out(i) for i in items], next_cursor=None if last is None else str(last))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE, ARTIFACTS)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

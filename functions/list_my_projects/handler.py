@@ -7,15 +7,9 @@ from pageport.db import read
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.models.signin import MyOrganizationOut, MyProjectOut, MyProjectsOut
 from pageport.services.tenancy import memberships
-from pageport.settings import DATABASE, FunctionSettings
+from pageport.settings import DATABASE
 from pageport.web import api_resolver, subject_from_claims
 
-
-class ListMyProjectsSettings(FunctionSettings):
-    requires = (DATABASE,)
-
-
-ListMyProjectsSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -36,6 +30,6 @@ def list_mine() -> MyProjectsOut:
     )
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

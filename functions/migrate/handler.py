@@ -15,20 +15,13 @@ from pageport.db import conninfo
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.logging import logger
 from pageport.migrations import ConninfoSource, apply_migrations, secret_conninfo, set_role_password_from_secret
-from pageport.settings import DATABASE, FunctionSettings
-
-
-class MigrateSettings(FunctionSettings):
-    requires = (DATABASE,)
-
-
-MigrateSettings.load()  # at INIT: a missing variable fails the cold start, by name
+from pageport.settings import DATABASE
 
 # What the migrations themselves may need of the invocation's time: connection retries get the rest.
 RESERVED_FOR_MIGRATIONS_S = 120
 
 
-@entrypoint(Trigger.INVOKE)
+@entrypoint(Trigger.INVOKE, DATABASE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     if event.get("RequestType") == "Delete":
         # Never drop data on stack deletion; the database has its own retention policy.

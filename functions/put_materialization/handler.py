@@ -8,16 +8,10 @@ from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesOut, MaterializationBody
-from pageport.settings import DATABASE, FunctionSettings
+from pageport.settings import DATABASE
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import code2des_out
 
-
-class PutMaterializationSettings(FunctionSettings):
-    requires = (DATABASE,)
-
-
-PutMaterializationSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -39,6 +33,6 @@ def put(
     return code2des_out(code2des.record_materialization(shared_connection(), scope, code2desId, raw))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

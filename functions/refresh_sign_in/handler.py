@@ -5,17 +5,11 @@ from typing import Any
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.models.signin import RefreshedOut, RefreshIn
-from pageport.settings import SIGN_IN, FunctionSettings
+from pageport.settings import SIGN_IN
 from pageport.signin import service
 from pageport.signin.provider import identity_provider
 from pageport.web import api_resolver
 
-
-class RefreshSignInSettings(FunctionSettings):
-    requires = (SIGN_IN,)
-
-
-RefreshSignInSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -25,6 +19,6 @@ def refresh(body: RefreshIn) -> RefreshedOut:
     return RefreshedOut(id_token=tokens.id_token, expires_in=tokens.expires_in, refresh_token=tokens.refresh_token)
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, SIGN_IN)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

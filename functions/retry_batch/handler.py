@@ -9,16 +9,10 @@ from pageport.batches import service
 from pageport.batches.models import BatchOut, BatchRetryRequest
 from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
-from pageport.settings import ARTIFACTS, DATABASE, EVERY_QUEUE, FunctionSettings
+from pageport.settings import ARTIFACTS, DATABASE, EVERY_QUEUE
 from pageport.web import api_resolver, caller_scope
 from pageport.web.views import batch_out
 
-
-class RetryBatchSettings(FunctionSettings):
-    requires = (DATABASE, ARTIFACTS, EVERY_QUEUE)
-
-
-RetryBatchSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -39,6 +33,6 @@ def retry(
     return Response(status_code=201 if result.created else 200, content_type="application/json", body=batch_out(view))
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, DATABASE, ARTIFACTS, EVERY_QUEUE)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -8,17 +8,11 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.errors import PageportError
-from pageport.settings import SIGN_IN, FunctionSettings
+from pageport.settings import SIGN_IN
 from pageport.signin import service
 from pageport.signin.provider import identity_provider
 from pageport.web import api_resolver
 
-
-class SignInCallbackSettings(FunctionSettings):
-    requires = (SIGN_IN,)
-
-
-SignInCallbackSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 _PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pageport</title>
@@ -66,6 +60,6 @@ def callback(
     return _page(200, "Signed in to Pageport", "Signed in to Pageport \u2014 you can return to Figma.")
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, SIGN_IN)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

@@ -6,17 +6,11 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.models.signin import SignOutIn
-from pageport.settings import SIGN_IN, FunctionSettings
+from pageport.settings import SIGN_IN
 from pageport.signin import service
 from pageport.signin.provider import identity_provider
 from pageport.web import api_resolver
 
-
-class SignOutSettings(FunctionSettings):
-    requires = (SIGN_IN,)
-
-
-SignOutSettings.load()  # at INIT: a missing variable fails the cold start, by name
 app = api_resolver()
 
 
@@ -30,6 +24,6 @@ def sign_out(body: SignOutIn) -> Response[None]:
     return Response(status_code=204, body=None)
 
 
-@entrypoint(Trigger.API)
+@entrypoint(Trigger.API, SIGN_IN)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

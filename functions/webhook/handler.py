@@ -7,19 +7,13 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport import kinds
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.entrypoints.webhook import webhook_for
-from pageport.settings import ARTIFACTS, DATABASE, JOB_KIND, FunctionSettings
+from pageport.settings import ARTIFACTS, DATABASE, JOB_KIND
 
-
-class WebhookSettings(FunctionSettings):
-    requires = (JOB_KIND, DATABASE, ARTIFACTS)
-
-
-# At INIT: a missing variable, or a missing or unknown kind (or one without a webhook), fails the
-# cold start with its name.
-WebhookSettings.load()
+# At INIT: a missing or unknown kind fails the cold start with its name (and `entrypoint`
+# below checks the variables).
 app = webhook_for(kinds.from_environment())
 
 
-@entrypoint(Trigger.FUNCTION_URL)
+@entrypoint(Trigger.FUNCTION_URL, JOB_KIND, DATABASE, ARTIFACTS)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     return app.resolve(event, context)

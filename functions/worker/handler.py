@@ -9,19 +9,14 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport import kinds
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.entrypoints.worker import worker_for
-from pageport.settings import ARTIFACTS, JOB_KIND, JOB_KIND_WEBHOOK, FunctionSettings
+from pageport.settings import ARTIFACTS, JOB_KIND, JOB_KIND_WEBHOOK
 
-
-class WorkerSettings(FunctionSettings):
-    requires = (JOB_KIND, JOB_KIND_WEBHOOK, ARTIFACTS)
-
-
-# At INIT: a missing variable, or a missing or unknown kind, fails the cold start with its name.
-WorkerSettings.load()
+# At INIT: a missing or unknown kind fails the cold start with its name (and `entrypoint`
+# below checks the variables).
 worker = worker_for(kinds.from_environment())
 
 
-@entrypoint(Trigger.QUEUE)
+@entrypoint(Trigger.QUEUE, JOB_KIND, JOB_KIND_WEBHOOK, ARTIFACTS)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItemFailureResponse:
     return process_partial_response(
         event=event, record_handler=worker.record_handler, processor=worker.processor, context=context

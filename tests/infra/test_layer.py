@@ -56,6 +56,7 @@ from infra.lambdas import PageportFunction
 from infra.layer_build import LAMBDA_PYTHON, Layer, build_layer
 from infra.paths import REPO_ROOT, function_dir
 from infra.workers import DOCKERFILE
+from tests.conftest import FUNCTION_ENVIRONMENT
 from tests.infra.synthesis import Synth
 
 MB = 1024 * 1024
@@ -272,10 +273,12 @@ class Probe:
     report: dict[str, Any]
 
 
-def _kind_environment(function: str) -> dict[str, str]:
-    """A per-kind function's shared handler reads its kind at import (as infra/lambdas.py sets)."""
+def _function_environment(function: str) -> dict[str, str]:
+    """What a deployed function is given, which its module checks at import (FunctionSettings):
+    the tests' function environment, a database host (nothing connects at import) and, for a
+    per-kind function's shared handler, its kind (as infra/lambdas.py sets)."""
     made = KIND_FUNCTIONS.get(function)
-    return {KIND_VARIABLE: made.kind} if made else {}
+    return {**FUNCTION_ENVIRONMENT, "DB_HOST": "proxy.invalid", **({KIND_VARIABLE: made.kind} if made else {})}
 
 
 def probe(
@@ -310,7 +313,7 @@ def probe(
     run = subprocess.run(
         [sys.executable, "-S", "-I", str(work / "probe.py"), str(work / "spec.json")],
         cwd=work,
-        env={**base_env, **_kind_environment(function), **(env or {})},
+        env={**base_env, **_function_environment(function), **(env or {})},
         capture_output=True,
         text=True,
         timeout=300,

@@ -36,12 +36,8 @@ EXPECTED_TRIGGER: dict[str, Trigger] = {
 
 
 def settings_model(module: ModuleType) -> type[FunctionSettings]:
-    """The one FunctionSettings model a handler module declares."""
-    (model,) = (
-        value
-        for value in vars(module).values()
-        if isinstance(value, type) and issubclass(value, FunctionSettings) and value.__module__ == module.__name__
-    )
+    """The function's settings model, which `entrypoint` made and loaded at INIT."""
+    model: type[FunctionSettings] = module.lambda_handler.__pageport_settings__
     return model
 
 
@@ -64,6 +60,7 @@ def test_a_function_has_the_fixed_stack_and_one_settings_model(loaded, function:
     module = loaded(function)
     assert module.lambda_handler.__pageport_trigger__ is EXPECTED_TRIGGER[function]
     model = settings_model(module)
+    assert issubclass(model, FunctionSettings) and model.__module__ == module.__name__
     assert model.requires, f"{function}: {model.__name__} requires nothing"
 
 
@@ -125,12 +122,13 @@ def test_a_cold_start_without_a_variable_fails_init_naming_it_and_no_value() -> 
     assert result.returncode != 0
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("pageport.settings.ConfigurationError: CreateBatchSettings") and "ARTIFACT_BUCKET" in last
+    assert "functions/create_batch/handler.py" in result.stderr  # raised while the module loads
     assert "s3cret" not in result.stderr
 
 
 def test_an_invalid_value_is_named_without_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Probe(FunctionSettings):
-        requires = ()
+    Probe = FunctionSettings.for_function("functions.probe.handler", ())
+    assert Probe.__name__ == "ProbeSettings"
 
     monkeypatch.setenv("DATABASE_URL", "postgresql://app:s3cret-password@db.invalid/pageport")
     monkeypatch.setenv("CLAIM_EXPIRES_AFTER_S", "soon")

@@ -134,6 +134,14 @@ class FunctionSettings(Settings):
     requires: ClassVar[tuple[Requirement, ...]] = ()
 
     @classmethod
+    def for_function(cls, module: str, requires: tuple[Requirement, ...]) -> type[FunctionSettings]:
+        """The model of the function whose handler is `module` ("functions.create_batch.handler"
+        gives CreateBatchSettings)."""
+        folder = module.removesuffix(".handler").rsplit(".", 1)[-1]
+        name = "".join(part.title() for part in folder.split("_")) + "Settings"
+        return type(name, (cls,), {"requires": requires, "__module__": module})
+
+    @classmethod
     def load(cls) -> Self:
         missing: list[str] = []
         for requirement in (STAGE, *cls.requires):  # every function writes metrics under its stage

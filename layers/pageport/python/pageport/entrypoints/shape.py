@@ -4,8 +4,9 @@
     Tracer.capture_lambda_handler  the invocation's X-Ray segment (off outside Lambda)
     metrics.logged                 Metrics.log_metrics: one EMF line per invocation, even on a raise
 
-A function's module applies it to `lambda_handler` and loads its `FunctionSettings` beside it, so
-both happen at INIT.
+A function's module applies it to `lambda_handler` with what the function cannot run without;
+the decorator makes that function's settings model and loads it, both at INIT (module import),
+so a missing variable fails the cold start with its name instead of the first request.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from aws_lambda_powertools.logging import correlation_paths
 
 from pageport import metrics
 from pageport.logging import logger
+from pageport.settings import FunctionSettings, Requirement
 from pageport.tracing import tracer
 
 Handler = TypeVar("Handler", bound=Callable[..., Any])
@@ -42,16 +44,20 @@ _CORRELATION_PATHS: dict[Trigger, str | None] = {
 }
 
 
-def entrypoint(trigger: Trigger) -> Callable[[Handler], Handler]:
-    """Wraps a Lambda handler in the fixed stack; the wrapper records its trigger (tests read it)."""
+def entrypoint(trigger: Trigger, *requires: Requirement) -> Callable[[Handler], Handler]:
+    """Loads the function's settings model (`FunctionSettings` requiring `requires`) and wraps
+    its handler in the fixed stack; the wrapper records both (tests read them)."""
 
     def wrap(handler: Handler) -> Handler:
+        settings = FunctionSettings.for_function(handler.__module__, requires)
+        settings.load()
         # A response may hold tokens or a 4 MB result page: never copied into a trace.
         traced = tracer.capture_lambda_handler(metrics.logged(handler), capture_response=False)
         wrapped = logger.inject_lambda_context(
             traced, correlation_id_path=_CORRELATION_PATHS[trigger], clear_state=True
         )
         wrapped.__pageport_trigger__ = trigger  # type: ignore[attr-defined]
+        wrapped.__pageport_settings__ = settings  # type: ignore[attr-defined]
         return cast(Handler, wrapped)
 
     return wrap
