@@ -3,7 +3,7 @@ its manifest, and its table row."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -63,6 +63,9 @@ class CaptureMessage(CamelModel):
     @property
     def job_id(self) -> str:
         return self.page_import_id
+
+    def fence_fields(self) -> dict[str, Any]:
+        return {"page_import_id": self.page_import_id, "attempt": self.attempt, "nonce": self.nonce}
 
 
 class PageImportWebhook(CamelRequest):
