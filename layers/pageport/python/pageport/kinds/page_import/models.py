@@ -114,3 +114,7 @@ class PageImportRow(AuditedRow):
     capture_hash: str | None
     screenshot_url: str | None
     error_message: str | None
+
+    @property
+    def viewport(self) -> Viewport:
+        return Viewport(width=self.viewport_width, height=self.viewport_height)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pageport.db import Connection, Cursor
 from pageport.ids import new_id, new_nonce
 from pageport.kinds.page_import import KIND
-from pageport.kinds.page_import.models import CaptureMessage, PageImportRequest, PageImportRow, Viewport
+from pageport.kinds.page_import.models import CaptureMessage, PageImportRequest, PageImportRow
 from pageport.services import jobs
 from pageport.services.tenancy import Scope
 from pageport.services.validation import normalized_url
@@ -58,7 +58,7 @@ def capture_message(row: PageImportRow) -> CaptureMessage:
         attempt=row.attempt,
         nonce=row.nonce,
         source_url=row.source_url,
-        viewport=Viewport(width=row.viewport_width, height=row.viewport_height),
+        viewport=row.viewport,
         device_scale_factor=row.device_scale_factor,
         ready_selector=row.ready_selector,
         artifact_prefix=f"page-imports/{row.id}/{row.attempt}/",
