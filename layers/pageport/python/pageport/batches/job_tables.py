@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import hmac
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from psycopg import sql
 from pydantic import BaseModel
@@ -15,8 +15,10 @@ from pageport.batches.registry import ItemRef, Validated
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed
+from pageport.kinds import Kind
+from pageport.models.messages import JobFence
 from pageport.services.jobs import fail_processing
-from pageport.services.tenancy import Scope
+from pageport.services.tenancy import BACKEND_DEAD_LETTER, Scope
 from pageport.services.validation import parse_model
 
 
@@ -84,10 +86,25 @@ def canonical(model_dump: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class JobTableOperation:
-    """Base for operations whose children live in a job table (`table`) with fence columns."""
+    """Base for operations whose children live in a job table (`table`) with fence columns.
+    A subclass that names its kind (`class Op(JobTableOperation, kind=KIND)`) takes its batch
+    type, queue, message kind and table from the descriptor."""
 
-    table: str
     request_model: type[BaseModel]
+    message_model: type[BaseModel]  # its worker message, which names its job's fence
+    # Below the `type[...]` annotations, which would otherwise read this `type` (the batch type).
+    type: str
+    queue: str
+    message_kind: str
+    table: str
+
+    def __init_subclass__(cls, kind: Kind | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind is not None:
+            cls.type = kind.name
+            cls.queue = kind.queue
+            cls.message_kind = kind.queue
+            cls.table = kind.job_table or ""
 
     def normalize(self, request: Any, *, allow_private: bool) -> BaseModel:
         return request  # type: ignore[no-any-return]
@@ -121,3 +138,9 @@ class JobTableOperation:
         # The caller holds the child rows (child_statuses(lock=True)): none can finish meanwhile.
         fail_processing(cur, self.table, [item.job_id for item in items if item.job_id], message, actor=actor)
         return {item.id for item in items}
+
+    def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
+        parsed = cast(JobFence, self.message_model.model_validate(message))
+        return dead_letter(
+            cur, self.table, parsed.job_id, parsed.attempt, parsed.nonce, safe_message, actor=BACKEND_DEAD_LETTER
+        )

@@ -38,6 +38,19 @@ class _Layer:
 
 
 @dataclass(frozen=True)
+class _Shape:
+    """What a node paints in: its canvas-pixel rectangle (x, y, w, h) and outline."""
+
+    rect: tuple[int, int, int, int]
+    radii: _raster.Radii
+    ellipse: bool
+
+    def mask(self) -> Image.Image:
+        _, _, w, h = self.rect
+        return _raster.shape_mask(w, h, self.radii, ellipse=self.ellipse)
+
+
+@dataclass(frozen=True)
 class _Box:
     x: float  # absolute (design) coordinates
     y: float
@@ -115,16 +128,15 @@ class _Renderer:
         if kind == "TEXT":
             self.text(node, (x0, y0, x1, y1), dst)
             return
-        ellipse = kind == "ELLIPSE"
-        radii = _radii(node, self.scale)
+        shape = _Shape((x0, y0, w, h), _radii(node, self.scale), ellipse=kind == "ELLIPSE")
         # GROUP nodes paint nothing themselves; BOOLEAN_OPERATION etc. are drawn as boxes.
         if kind != "GROUP" and w > 0 and h > 0:
-            self.effects(node, "DROP_SHADOW", (x0, y0, w, h), radii, ellipse, dst)
-            if kind == "VECTOR" and self.svg(node, (x0, y0, w, h), dst):
+            self.effects(node, "DROP_SHADOW", shape, dst)
+            if kind == "VECTOR" and self.svg(node, shape.rect, dst):
                 pass
             else:
-                self.fills(node.get("fills"), (x0, y0, w, h), radii, ellipse, dst)
-            self.effects(node, "INNER_SHADOW", (x0, y0, w, h), radii, ellipse, dst)
+                self.fills(node.get("fills"), shape, dst)
+            self.effects(node, "INNER_SHADOW", shape, dst)
         children: Sequence[Mapping[str, Any]] = node.get("children") or []
         if children:
             if node.get("clipsContent") and kind != "GROUP":
@@ -132,42 +144,33 @@ class _Renderer:
                     clip = _Layer(Image.new("RGBA", (w, h), (0, 0, 0, 0)), x0, y0)
                     for child in children:
                         self.node(child, box, clip)
-                    _raster.multiply_alpha(clip.image, _raster.shape_mask(w, h, radii, ellipse=ellipse))
+                    _raster.multiply_alpha(clip.image, shape.mask())
                     _raster.composite(dst.image, (dst.x, dst.y), clip.image, x0, y0)
             else:
                 for child in children:
                     self.node(child, box, dst)
         if kind != "GROUP" and w > 0 and h > 0:
-            self.strokes(node, (x0, y0, w, h), radii, ellipse, dst)
+            self.strokes(node, shape, dst)
 
     # ------------------------------------------------------------------ painting
 
-    def fills(
-        self,
-        paints: Sequence[Mapping[str, Any]] | None,
-        rect: tuple[int, int, int, int],
-        radii: _raster.Radii,
-        ellipse: bool,
-        dst: _Layer,
-    ) -> None:
-        x, y, w, h = rect
+    def fills(self, paints: Sequence[Mapping[str, Any]] | None, shape: _Shape, dst: _Layer) -> None:
+        x, y, w, h = shape.rect
         mask: Image.Image | None = None
         for paint in paints or []:
             img = _raster.paint_image(paint, w, h, self.images, self.scale)
             if img is None:
                 continue
             if mask is None:
-                mask = _raster.shape_mask(w, h, radii, ellipse=ellipse)
+                mask = shape.mask()
             _raster.multiply_alpha(img, mask)
             _raster.composite(dst.image, (dst.x, dst.y), img, x, y, str(paint.get("blendMode", "NORMAL")))
 
-    def strokes(
-        self, node: Mapping[str, Any], rect: tuple[int, int, int, int], radii: _raster.Radii, ellipse: bool, dst: _Layer
-    ) -> None:
+    def strokes(self, node: Mapping[str, Any], shape: _Shape, dst: _Layer) -> None:
         paints = [p for p in node.get("strokes") or [] if p.get("visible", True)]
         if not paints:
             return
-        x, y, w, h = rect
+        x, y, w, h = shape.rect
         ind = node.get("individualStrokeWeights")
         if ind:
             weights = tuple(float(ind.get(k, 0)) * self.scale for k in ("top", "right", "bottom", "left"))
@@ -178,10 +181,10 @@ class _Renderer:
         band, pad = _raster.stroke_mask(
             w,
             h,
-            radii,
+            shape.radii,
             weights,  # type: ignore[arg-type]
             str(node.get("strokeAlign", "INSIDE")),
-            ellipse,
+            shape.ellipse,
         )
         for paint in paints:
             img = _raster.paint_image(paint, band.width, band.height, self.images, self.scale)
@@ -190,29 +193,21 @@ class _Renderer:
             _raster.multiply_alpha(img, band)
             _raster.composite(dst.image, (dst.x, dst.y), img, x - pad, y - pad)
 
-    def effects(
-        self,
-        node: Mapping[str, Any],
-        kind: str,
-        rect: tuple[int, int, int, int],
-        radii: _raster.Radii,
-        ellipse: bool,
-        dst: _Layer,
-    ) -> None:
-        x, y, w, h = rect
+    def effects(self, node: Mapping[str, Any], kind: str, shape: _Shape, dst: _Layer) -> None:
+        x, y, w, h = shape.rect
         for eff in node.get("effects") or []:
             if eff.get("type") != kind or eff.get("visible") is False:
                 continue
             if kind == "DROP_SHADOW":
-                img, dx, dy = _raster.drop_shadow(w, h, radii, eff, self.scale, ellipse)
+                img, dx, dy = _raster.drop_shadow(w, h, shape.radii, eff, self.scale, shape.ellipse)
                 if not eff.get("showShadowBehindNode", False):
                     # Figma (like CSS) hides the shadow under the node's own shape.
                     hole = Image.new("L", img.size, 255)
-                    hole.paste(0, (-dx, -dy), _raster.shape_mask(w, h, radii, ellipse=ellipse))
+                    hole.paste(0, (-dx, -dy), shape.mask())
                     _raster.multiply_alpha(img, hole)
                 _raster.composite(dst.image, (dst.x, dst.y), img, x + dx, y + dy)
             else:
-                img = _raster.inner_shadow(w, h, radii, eff, self.scale, ellipse)
+                img = _raster.inner_shadow(w, h, shape.radii, eff, self.scale, shape.ellipse)
                 _raster.composite(dst.image, (dst.x, dst.y), img, x, y)
 
     def text(self, node: Mapping[str, Any], box: tuple[int, int, int, int], dst: _Layer) -> None:

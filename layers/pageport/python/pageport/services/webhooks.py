@@ -1,5 +1,6 @@
 """Worker webhooks: fenced, verified, idempotent completion of a job-table kind's jobs. Each such
-kind describes its table, prefix and success columns (`pageport.kinds.<kind>.webhook.JOB_KIND`).
+kind names its descriptor (table and prefix), manifest and success columns
+(`pageport.kinds.<kind>.webhook.JOB_KIND`).
 
 Order of checks: the row's id, attempt and nonce (constant time); the manifest's location and
 identity; the artifacts' SHA-256; then one UPDATE that applies only while the row is still
@@ -20,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from pageport import metrics
 from pageport.db import Connection, Cursor, read, shared_connection
 from pageport.errors import Conflict
+from pageport.kinds import Kind
 from pageport.logging import logger
 from pageport.models.manifests import ArtifactRef
 from pageport.services.tenancy import BACKEND_WEBHOOK
@@ -54,12 +56,14 @@ class WebhookResult:
 class JobKind:
     """What differs between the job tables; the protocol itself is shared."""
 
-    table: str
-    prefix: str
-    manifest_model: type[BaseModel]
-    manifest_id: Callable[[Any], str]
+    descriptor: Kind  # names the job table and the S3 prefix its attempts write under
+    manifest_model: type[BaseModel]  # repeats the fence: `job_id`, attempt, nonce
     # Verified success columns (artifacts checked against their hashes).
     success_columns: Callable[[Any, WebhookCall, ArtifactStore], dict[str, Any]]
+
+    @property
+    def table(self) -> str:
+        return self.descriptor.job_table or ""
 
 
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
@@ -93,7 +97,7 @@ def verified(store: ArtifactStore, ref: ArtifactRef | None, prefix: str) -> Arti
 
 
 def job_prefix(kind: JobKind, call: WebhookCall) -> str:
-    return f"{kind.prefix}/{call.job_id}/{call.attempt}/"
+    return f"{kind.descriptor.s3_prefix}{call.job_id}/{call.attempt}/"
 
 
 def _failure_columns(manifest: Any, call: WebhookCall, kind: JobKind, store: ArtifactStore) -> dict[str, Any]:
@@ -116,7 +120,7 @@ def _read_manifest(kind: JobKind, call: WebhookCall, store: ArtifactStore) -> An
     except (ArtifactMissing, ValidationError):
         raise WebhookMismatch("The manifest is missing or malformed.") from None
     same = (
-        kind.manifest_id(manifest) == call.job_id
+        getattr(manifest, "job_id", None) == call.job_id
         and getattr(manifest, "attempt", None) == call.attempt
         and hmac.compare_digest(str(getattr(manifest, "nonce", "")).encode(), call.nonce.encode())
         and getattr(manifest, "outcome", None) == call.outcome

@@ -1,7 +1,7 @@
-"""What every job-table kind's worker shares: writing an attempt's manifest under `{prefix}`
-(design.md's S3 layout) last, and reading it back so a duplicate message never redoes (and
-overwrites) a finished attempt. Each kind's artifact writers are in its package
-(`pageport.kinds.<kind>.artifacts`).
+"""What every job-table kind's worker shares: running an attempt, writing its manifest under
+`{prefix}` (design.md's S3 layout) last, and reading it back so a duplicate message never redoes
+(and overwrites) a finished attempt; and writing a failed attempt. Each kind's success writer is
+in its package (`pageport.kinds.<kind>.artifacts`).
 
 Copies of one message running at once are settled by claims (workers/claims.py): the first
 copy-specific artifact (capture.json, result.json or failure.json) is a claim, and the manifest
@@ -15,13 +15,13 @@ import hmac
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol, TypeVar, cast
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
 from pageport.logging import logger
 from pageport.models.manifests import ArtifactRef
-from pageport.models.messages import Outcome
+from pageport.models.messages import JobFence, Outcome
 from pageport.storage import ArtifactMissing, ArtifactStore, ConditionalWriteLost
 from pageport.workers.claims import AttemptInProgress, claim, yield_to_live_claim
 from pageport.workers.webhook_client import Delivery
@@ -29,33 +29,19 @@ from pageport.workers.webhook_client import Delivery
 MAX_MANIFEST_BYTES = 1024 * 1024  # what the webhook handler accepts too
 
 
-class JobMessage(Protocol):
+class JobMessage(JobFence, Protocol):
     """A job-table kind's worker message: its job's fence and where its attempt writes."""
-
-    @property
-    def job_id(self) -> str: ...
-
-    @property
-    def attempt(self) -> int: ...
-
-    @property
-    def nonce(self) -> str: ...
 
     @property
     def artifact_prefix(self) -> str: ...
 
+    def fence_fields(self) -> dict[str, Any]:
+        """The fence under the kind's field names, as its manifest and webhook repeat it."""
+        ...
 
-class JobManifest(Protocol):
+
+class JobManifest(JobFence, Protocol):
     """A job-table kind's manifest: the fence it repeats, its outcome and what its webhook says."""
-
-    @property
-    def job_id(self) -> str: ...
-
-    @property
-    def attempt(self) -> int: ...
-
-    @property
-    def nonce(self) -> str: ...
 
     @property
     def outcome(self) -> Outcome: ...
@@ -76,22 +62,43 @@ class Report:
     warning_count: int | None = None  # Code2Des only
 
 
-def finish(
+class Attempted(NamedTuple):
+    """What an attempt's work came to: its outcome, the warning count its webhook reports
+    (Code2Des only) and how to write its artifacts (returns the manifest URL)."""
+
+    outcome: Outcome
+    warning_count: int | None
+    write: Callable[[], str]
+
+
+def run(
     store: ArtifactStore,
     message: JobMessage,
     manifest_model: type[BaseModel],
     send: Callable[[Report], Delivery],
-    outcome: Outcome,
-    write: Callable[[], str],
-    warning_count: int | None = None,
+    work: Callable[[], Attempted],
 ) -> Delivery:
-    """Write the attempt's artifacts (`write` returns the manifest URL) and report them, unless
-    another copy of the message finished the attempt first: then its manifest is reported."""
+    """Do the attempt's `work`, write its artifacts and report them; a message whose attempt
+    already finished is reported again, not redone."""
+    if (finished := resend_if_finished(store, message, manifest_model, send)) is not None:
+        return finished
+    return _finish(store, message, manifest_model, send, work())
+
+
+def _finish(
+    store: ArtifactStore,
+    message: JobMessage,
+    manifest_model: type[BaseModel],
+    send: Callable[[Report], Delivery],
+    attempted: Attempted,
+) -> Delivery:
+    """Write the attempt's artifacts and report them, unless another copy of the message
+    finished the attempt first: then its manifest is reported."""
     # The work took a while: a duplicate delivery may have finished the attempt meanwhile.
     if (finished := resend_if_finished(store, message, manifest_model, send)) is not None:
         return finished
     try:
-        manifest_url = write()
+        manifest_url = attempted.write()
     except AttemptInProgress:
         if (finished := resend_if_finished(store, message, manifest_model, send)) is not None:
             return finished
@@ -100,7 +107,7 @@ def finish(
             extra={"job_id": message.job_id, "attempt": message.attempt},
         )
         raise
-    return send(Report(outcome, manifest_url, warning_count))
+    return send(Report(attempted.outcome, manifest_url, attempted.warning_count))
 
 
 def resend_if_finished(
@@ -170,3 +177,23 @@ def failure_artifact(
     yield_to_live_claim(store, prefix + success_claim)
     body = json.dumps({"errorMessage": safe_message, **detail}, sort_keys=True).encode()
     return claim(store, prefix + "failure.json", body, "application/json")
+
+
+def write_failure(
+    store: ArtifactStore,
+    message: JobMessage,
+    manifest_model: type[BaseModel],
+    success_claim: str,
+    safe_message: str,
+    detail: Mapping[str, object] | None = None,
+) -> str:
+    """A failed attempt: failure.json (once no live `success_claim` is being written), then the
+    manifest naming it."""
+    prefix = message.artifact_prefix
+    manifest = manifest_model(
+        **message.fence_fields(),
+        outcome="failed",
+        failure=failure_artifact(store, prefix, success_claim, safe_message, detail or {}),
+        error_message=safe_message,
+    )
+    return put_manifest(store, prefix, manifest)

@@ -23,6 +23,18 @@ TEXT_DECORATION_DETAIL_PROPERTIES: tuple[str, ...] = (
     "text-decoration-thickness",
     "text-underline-offset",
 )
+# The typography elements hold and text nodes repeat (TEXT_STYLE_PROPERTIES), in this order.
+TYPOGRAPHY_PROPERTIES: tuple[str, ...] = (
+    *FONT_PROPERTIES,
+    "text-align",
+    "text-transform",
+    "text-indent",
+    "text-decoration-line",
+    *TEXT_DECORATION_DETAIL_PROPERTIES,
+    "text-shadow",
+    "white-space",
+    "text-overflow",
+)
 # Layout runs shared with the walker's "container" and "item" groups.
 FLEX_ITEM_PROPERTIES: tuple[str, ...] = (
     "flex-grow",
@@ -145,15 +157,7 @@ ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
     "will-change",
     "contain",
     # typography (inherited; text nodes repeat them, see TEXT_STYLE_PROPERTIES)
-    *FONT_PROPERTIES,
-    "text-align",
-    "text-transform",
-    "text-indent",
-    "text-decoration-line",
-    *TEXT_DECORATION_DETAIL_PROPERTIES,
-    "text-shadow",
-    "white-space",
-    "text-overflow",
+    *TYPOGRAPHY_PROPERTIES,
     "word-break",
     "overflow-wrap",
     "direction",
@@ -165,15 +169,7 @@ ELEMENT_STYLE_PROPERTIES: tuple[str, ...] = (
 # Styles repeated on every text node (its parent's computed values), never omitted.
 TEXT_STYLE_PROPERTIES: tuple[str, ...] = (
     "color",
-    *FONT_PROPERTIES,
-    "text-align",
-    "text-transform",
-    "text-indent",
-    "text-decoration-line",
-    *TEXT_DECORATION_DETAIL_PROPERTIES,
-    "text-shadow",
-    "white-space",
-    "text-overflow",
+    *TYPOGRAPHY_PROPERTIES,
     "direction",
     "writing-mode",
     "vertical-align",

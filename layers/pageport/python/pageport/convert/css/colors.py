@@ -48,6 +48,18 @@ def _component(raw: str, full: float) -> float:
     return float(token.removesuffix("deg"))
 
 
+def _lab_coordinates(
+    parts: list[str], polar: bool, *, lightness_full: float, chroma_full: float, ab_full: float
+) -> tuple[float, float, float]:
+    """L, a and b of an oklab/lab color, or of an oklch/lch one (`polar`: L, chroma, hue in
+    degrees). The `*_full` values are what 100% of each component means."""
+    lightness = _component(parts[0], lightness_full)
+    if polar:
+        c, h = _component(parts[1], chroma_full), math.radians(_component(parts[2], 360))
+        return lightness, c * math.cos(h), c * math.sin(h)
+    return lightness, _component(parts[1], ab_full), _component(parts[2], ab_full)
+
+
 @lru_cache(maxsize=4096)
 def parse_color(value: str | None) -> RGBA | None:
     """Cached: callers must not mutate the returned dict (it is shared)."""
@@ -86,21 +98,13 @@ def _parse_color(value: str | None) -> RGBA | None:
             if parts[0] == "srgb-linear":
                 r, g, b = _srgb_gamma(r), _srgb_gamma(g), _srgb_gamma(b)
         elif name in ("oklab", "oklch"):
-            lightness = _component(parts[0], 1.0)
-            if name == "oklch":
-                c, h = _component(parts[1], 0.4), math.radians(_component(parts[2], 360))
-                a_, b_ = c * math.cos(h), c * math.sin(h)
-            else:
-                a_, b_ = _component(parts[1], 0.4), _component(parts[2], 0.4)
-            r, g, b = _oklab_to_rgb(lightness, a_, b_)
+            r, g, b = _oklab_to_rgb(
+                *_lab_coordinates(parts, name == "oklch", lightness_full=1.0, chroma_full=0.4, ab_full=0.4)
+            )
         elif name in ("lab", "lch"):
-            lightness = _component(parts[0], 100.0)
-            if name == "lch":
-                c, h = _component(parts[1], 150), math.radians(_component(parts[2], 360))
-                a_, b_ = c * math.cos(h), c * math.sin(h)
-            else:
-                a_, b_ = _component(parts[1], 125), _component(parts[2], 125)
-            r, g, b = _lab_to_rgb(lightness, a_, b_)
+            r, g, b = _lab_to_rgb(
+                *_lab_coordinates(parts, name == "lch", lightness_full=100.0, chroma_full=150, ab_full=125)
+            )
         else:
             return None
     except (ValueError, IndexError):

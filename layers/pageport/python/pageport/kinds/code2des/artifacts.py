@@ -21,9 +21,7 @@ def write_convert_success(
 ) -> str:
     prefix = message.artifact_prefix
     manifest = Code2DesManifest(
-        code2des_id=message.code2des_id,
-        attempt=message.attempt,
-        nonce=message.nonce,
+        **message.fence_fields(),
         outcome="succeeded",
         result=claim(store, prefix + "result.json", result_json, "application/json"),  # first: the claim
         images={digest: store.put(f"{prefix}images/{digest}", data) for digest, data in sorted(images.items())},
@@ -35,13 +33,4 @@ def write_convert_success(
 def write_convert_failure(
     store: ArtifactStore, message: ConvertMessage, safe_message: str, detail: Mapping[str, object] | None = None
 ) -> str:
-    prefix = message.artifact_prefix
-    manifest = Code2DesManifest(
-        code2des_id=message.code2des_id,
-        attempt=message.attempt,
-        nonce=message.nonce,
-        outcome="failed",
-        failure=attempts.failure_artifact(store, prefix, "result.json", safe_message, detail or {}),
-        error_message=safe_message,
-    )
-    return attempts.put_manifest(store, prefix, manifest)
+    return attempts.write_failure(store, message, Code2DesManifest, "result.json", safe_message, detail)

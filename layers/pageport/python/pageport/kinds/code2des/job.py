@@ -12,7 +12,6 @@ from pageport.kinds.code2des import artifacts as code2des_artifacts
 from pageport.kinds.code2des.models import Code2DesManifest, Code2DesWebhook, ConvertMessage
 from pageport.kinds.page_import.models import PageImportManifest
 from pageport.logging import logger
-from pageport.models.messages import Outcome
 from pageport.settings import get_settings
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex
 from pageport.workers import attempts
@@ -69,9 +68,7 @@ def run_convert(
         return deliver(
             get_settings().webhook_url(WEBHOOK_URL_VARIABLE),
             Code2DesWebhook(
-                code2des_id=message.code2des_id,
-                attempt=message.attempt,
-                nonce=message.nonce,
+                **message.fence_fields(),
                 outcome=report.outcome,
                 manifest_url=report.manifest_url,
                 warning_count=report.warning_count,
@@ -79,17 +76,13 @@ def run_convert(
         )
 
     deadline = None if remaining_s is None else clock() + remaining_s - RESERVE_S
-    if (finished := attempts.resend_if_finished(store, message, Code2DesManifest, send)) is not None:
-        return finished
-    outcome, warning_count, write = _convert(message, store, deadline, clock)
-    return attempts.finish(store, message, Code2DesManifest, send, outcome, write, warning_count)
+    return attempts.run(store, message, Code2DesManifest, send, lambda: _convert(message, store, deadline, clock))
 
 
 def _convert(
     message: ConvertMessage, store: ArtifactStore, deadline: float | None, clock: Callable[[], float]
-) -> tuple[Outcome, int | None, Callable[[], str]]:
-    """The conversion's outcome, warning count, and how to write its artifacts (returns the
-    manifest URL)."""
+) -> attempts.Attempted:
+    """The conversion's outcome, warning count, and how to write its artifacts."""
     from pageport.convert import ConversionOutOfTime, convert_capture
 
     log = {"code2des_id": message.code2des_id, "attempt": message.attempt}
@@ -103,10 +96,14 @@ def _convert(
             raise _Unusable(OUT_OF_TIME) from None
     except _Unusable as failure:
         logger.info("conversion failed", extra={**log, "reason": failure.safe_message})
-        return "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, failure.safe_message)
+        return attempts.Attempted(
+            "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, failure.safe_message)
+        )
     except Exception:
         logger.exception("conversion crashed", extra=log)
-        return "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, UNEXPECTED)
+        return attempts.Attempted(
+            "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, UNEXPECTED)
+        )
     logger.info("conversion succeeded", extra={**log, "warnings": conversion.warning_count})
     write = partial(
         code2des_artifacts.write_convert_success,
@@ -116,7 +113,7 @@ def _convert(
         images=conversion.images,
         warning_count=conversion.warning_count,
     )
-    return "succeeded", conversion.warning_count, write
+    return attempts.Attempted("succeeded", conversion.warning_count, write)
 
 
 # What the shared worker handler (functions/worker) runs for this kind.

@@ -94,6 +94,9 @@ class ConvertMessage(CamelModel):
         # Not `page_import_id`: a ConvertMessage names its source Page Import too.
         return self.code2des_id
 
+    def fence_fields(self) -> dict[str, Any]:
+        return {"code2des_id": self.code2des_id, "attempt": self.attempt, "nonce": self.nonce}
+
 
 class Code2DesWebhook(CamelRequest):
     code2des_id: str

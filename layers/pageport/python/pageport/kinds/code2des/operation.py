@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pageport.batches.job_tables import JobTableOperation, dead_letter
+from pageport.batches.job_tables import JobTableOperation
 from pageport.batches.registry import Prepared, indexed_errors, register
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed, field_error
 from pageport.kinds.code2des import KIND
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesRequest, ConvertMessage
-from pageport.services.tenancy import BACKEND_DEAD_LETTER, Scope
+from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore
 
 
@@ -20,12 +20,9 @@ def _not_ready(index: int) -> tuple[int, ValidationFailed]:
     return index, ValidationFailed(details=[field_error(["pageImportId"], code2des.NOT_READY)])
 
 
-class Code2DesOperation(JobTableOperation):
-    type = KIND.name
-    queue = KIND.queue
-    message_kind = KIND.queue
-    table = KIND.job_table or ""
+class Code2DesOperation(JobTableOperation, kind=KIND):
     request_model = Code2DesRequest
+    message_model = ConvertMessage
 
     def refuse(
         self, cur: Cursor, scope: Scope, requests: Mapping[int, Mapping[str, Any]]
@@ -57,12 +54,6 @@ class Code2DesOperation(JobTableOperation):
         # Retry only where the source capture is still there and completed.
         ready = code2des.ready_page_imports(cur, scope, [str(r["pageImportId"]) for r in requests])
         return [str(r["pageImportId"]) in ready for r in requests]
-
-    def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
-        parsed = ConvertMessage.model_validate(message)
-        return dead_letter(
-            cur, self.table, parsed.code2des_id, parsed.attempt, parsed.nonce, safe_message, actor=BACKEND_DEAD_LETTER
-        )
 
 
 register(Code2DesOperation())

@@ -7,15 +7,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pageport import metrics, queues
 from pageport.db import Connection, Cursor, reading
-from pageport.errors import Conflict, NotFound, ServiceUnavailable, ValidationFailed
+from pageport.errors import Conflict, ValidationFailed
 from pageport.ids import new_id, new_nonce
 from pageport.kinds.code2des import KIND
 from pageport.kinds.code2des.models import Code2DesRequest, Code2DesRow, ConvertMessage, MaterializationRequest
 from pageport.kinds.page_import.models import PageImportRow
-from pageport.logging import logger
-from pageport.services.jobs import fail_processing
+from pageport.services import jobs
 from pageport.services.tenancy import Scope
 from pageport.services.validation import parse_model
 from pageport.storage import ArtifactStore
@@ -83,27 +81,14 @@ def create_code2des(conn: Connection, scope: Scope, request: Code2DesRequest) ->
         if source is None:
             raise Conflict(NOT_READY, code="page_import_not_ready")
         (row,) = insert_code2des(cur, scope, [request])
-    metrics.job_created(KIND.name)  # committed: the row exists whatever publishing does
-    try:
-        message = convert_message(row, source, store)
-        queues.publish(KIND.queue, message.model_dump_json(by_alias=True))
-    except Exception:
-        logger.exception("publishing the convert message failed", extra={"code2des_id": row.id})
-        fail_processing(conn, KIND.job_table or "", [row.id], PUBLISH_FAILED, actor=scope.subject)
-        metrics.job_finished(KIND.name, "failed", "PublishFailed")
-        raise ServiceUnavailable(PUBLISH_FAILED, code="publish_failed") from None
+    jobs.publish_created(
+        conn, KIND, row.id, lambda: convert_message(row, source, store), PUBLISH_FAILED, actor=scope.subject
+    )
     return row
 
 
 def get_code2des(cur: Cursor, scope: Scope, code2des_id: str) -> Code2DesRow:
-    row = cur.execute(
-        """SELECT * FROM code2des
-           WHERE id = %s AND organization_id = %s AND project_id = %s AND deleted_at IS NULL""",
-        (code2des_id, scope.organization_id, scope.project_id),
-    ).fetchone()
-    if row is None:
-        raise NotFound("Code2Des job not found.")
-    return Code2DesRow.model_validate(row)
+    return jobs.get_job(cur, scope, KIND, code2des_id, Code2DesRow, "Code2Des job not found.")
 
 
 def materialize(conn: Connection, scope: Scope, code2des_id: str, node_id: str) -> Code2DesRow:

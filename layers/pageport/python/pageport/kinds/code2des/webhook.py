@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pageport.kinds.code2des import KIND
 from pageport.kinds.code2des.models import Code2DesManifest, Code2DesWebhook
 from pageport.services import webhooks
 from pageport.storage import ArtifactStore
@@ -18,13 +19,7 @@ def _code2des_success(manifest: Code2DesManifest, call: webhooks.WebhookCall, st
     return {"status": "1", "result_url": store.url(result.key), "warning_count": warnings or call.warning_count or 0}
 
 
-JOB_KIND = webhooks.JobKind(
-    table="code2des",
-    prefix="code2des",
-    manifest_model=Code2DesManifest,
-    manifest_id=lambda m: m.code2des_id,
-    success_columns=_code2des_success,
-)
+JOB_KIND = webhooks.JobKind(KIND, Code2DesManifest, _code2des_success)
 
 # What the shared webhook handler (functions/webhook) serves for this kind.
 ENDPOINT = webhooks.WebhookEndpoint(

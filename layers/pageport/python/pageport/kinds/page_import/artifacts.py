@@ -25,9 +25,7 @@ def write_capture_success(
     # Assets are content-addressed (the same bytes from any copy), the screenshot comes after.
     capture = claim(store, prefix + "capture.json", capture_json, "application/json")
     manifest = PageImportManifest(
-        page_import_id=message.page_import_id,
-        attempt=message.attempt,
-        nonce=message.nonce,
+        **message.fence_fields(),
         outcome="succeeded",
         capture=capture,
         screenshot=store.put(prefix + "screenshot.png", screenshot_png, "image/png"),
@@ -40,13 +38,4 @@ def write_capture_success(
 def write_capture_failure(
     store: ArtifactStore, message: CaptureMessage, safe_message: str, detail: Mapping[str, object] | None = None
 ) -> str:
-    prefix = message.artifact_prefix
-    manifest = PageImportManifest(
-        page_import_id=message.page_import_id,
-        attempt=message.attempt,
-        nonce=message.nonce,
-        outcome="failed",
-        failure=attempts.failure_artifact(store, prefix, "capture.json", safe_message, detail or {}),
-        error_message=safe_message,
-    )
-    return attempts.put_manifest(store, prefix, manifest)
+    return attempts.write_failure(store, message, PageImportManifest, "capture.json", safe_message, detail)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -14,7 +13,6 @@ from pageport.kinds.page_import import WEBHOOK
 from pageport.kinds.page_import import artifacts as page_import_artifacts
 from pageport.kinds.page_import.models import CaptureMessage, PageImportManifest, PageImportWebhook
 from pageport.logging import logger
-from pageport.models.messages import Outcome
 from pageport.netguard.policy import BlockedRequest, TargetPolicy
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
@@ -105,20 +103,11 @@ def run_capture(
     def send(report: attempts.Report) -> Delivery:
         return deliver(
             settings.webhook_url(WEBHOOK_URL_VARIABLE),
-            PageImportWebhook(
-                page_import_id=message.page_import_id,
-                attempt=message.attempt,
-                nonce=message.nonce,
-                outcome=report.outcome,
-                manifest_url=report.manifest_url,
-            ),
+            PageImportWebhook(**message.fence_fields(), outcome=report.outcome, manifest_url=report.manifest_url),
         )
 
     deadline = None if remaining_s is None else time.monotonic() + remaining_s - RESERVE_S
-    if (finished := attempts.resend_if_finished(store, message, PageImportManifest, send)) is not None:
-        return finished
-    outcome, write = _capture(message, store, policy, deadline)
-    return attempts.finish(store, message, PageImportManifest, send, outcome, write)
+    return attempts.run(store, message, PageImportManifest, send, lambda: _capture(message, store, policy, deadline))
 
 
 def _seconds_left(deadline: float | None, default_s: float) -> float:
@@ -127,8 +116,8 @@ def _seconds_left(deadline: float | None, default_s: float) -> float:
 
 def _capture(
     message: CaptureMessage, store: ArtifactStore, policy: TargetPolicy, deadline: float | None
-) -> tuple[Outcome, Callable[[], str]]:
-    """The capture's outcome and how to write its artifacts (returns the manifest URL)."""
+) -> attempts.Attempted:
+    """The capture's outcome and how to write its artifacts."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     from pageport.capture.capture import DEFAULT_LIMITS, CaptureFailed, CaptureRequest, capture_page
@@ -167,7 +156,7 @@ def _capture(
         blocked.extend(proxy.blocked)
         warnings = bundle.warnings + [f"blocked {b.url}: {b.reason}" for b in blocked][:50]
         logger.info("capture succeeded", extra={**log, "assets": len(bundle.assets), "blocked": len(blocked)})
-        return "succeeded", partial(
+        write = partial(
             page_import_artifacts.write_capture_success,
             store,
             message,
@@ -176,21 +165,22 @@ def _capture(
             assets=bundle.assets,
             warnings=warnings,
         )
+        return attempts.Attempted("succeeded", None, write)
     except CaptureFailed as failure:
         blocked.extend(proxy.blocked)
         logger.info("capture failed", extra={**log, "code": failure.code})
-        return "failed", partial(
+        write = partial(
             page_import_artifacts.write_capture_failure,
             store,
             message,
             _refusal_message(message.source_url, blocked) or failure.safe_message,
             {"code": failure.code, "blocked": [f"{b.url}: {b.reason}" for b in blocked][:50]},
         )
+        return attempts.Attempted("failed", None, write)
     except Exception:
         logger.exception("capture crashed", extra=log)
-        return "failed", partial(
-            page_import_artifacts.write_capture_failure, store, message, UNEXPECTED, {"code": "internal"}
-        )
+        write = partial(page_import_artifacts.write_capture_failure, store, message, UNEXPECTED, {"code": "internal"})
+        return attempts.Attempted("failed", None, write)
 
 
 # What the shared worker handler (functions/worker) runs for this kind.

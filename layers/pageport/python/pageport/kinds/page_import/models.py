@@ -3,7 +3,7 @@ its manifest, and its table row."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -64,6 +64,9 @@ class CaptureMessage(CamelModel):
     def job_id(self) -> str:
         return self.page_import_id
 
+    def fence_fields(self) -> dict[str, Any]:
+        return {"page_import_id": self.page_import_id, "attempt": self.attempt, "nonce": self.nonce}
+
 
 class PageImportWebhook(CamelRequest):
     page_import_id: str
@@ -111,3 +114,7 @@ class PageImportRow(AuditedRow):
     capture_hash: str | None
     screenshot_url: str | None
     error_message: str | None
+
+    @property
+    def viewport(self) -> Viewport:
+        return Viewport(width=self.viewport_width, height=self.viewport_height)

@@ -5,21 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pageport.batches.job_tables import JobTableOperation, dead_letter
+from pageport.batches.job_tables import JobTableOperation
 from pageport.batches.registry import Prepared, register
 from pageport.db import Cursor
 from pageport.kinds.page_import import KIND
 from pageport.kinds.page_import import service as page_imports
 from pageport.kinds.page_import.models import CaptureMessage, PageImportRequest
-from pageport.services.tenancy import BACKEND_DEAD_LETTER, Scope
+from pageport.services.tenancy import Scope
 
 
-class PageImportOperation(JobTableOperation):
-    type = KIND.name
-    queue = KIND.queue
-    message_kind = KIND.queue
-    table = KIND.job_table or ""
+class PageImportOperation(JobTableOperation, kind=KIND):
     request_model = PageImportRequest
+    message_model = CaptureMessage
 
     def normalize(self, request: Any, *, allow_private: bool) -> PageImportRequest:
         return page_imports.normalize_request(request, allow_private=allow_private)
@@ -35,18 +32,6 @@ class PageImportOperation(JobTableOperation):
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
         # A stored request was validated when its batch was made; a URL does not go stale.
         return [True for _ in requests]
-
-    def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
-        parsed = CaptureMessage.model_validate(message)
-        return dead_letter(
-            cur,
-            self.table,
-            parsed.page_import_id,
-            parsed.attempt,
-            parsed.nonce,
-            safe_message,
-            actor=BACKEND_DEAD_LETTER,
-        )
 
 
 register(PageImportOperation())

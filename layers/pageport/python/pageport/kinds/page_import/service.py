@@ -5,14 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from pageport import metrics, queues
 from pageport.db import Connection, Cursor
-from pageport.errors import NotFound, ServiceUnavailable
 from pageport.ids import new_id, new_nonce
 from pageport.kinds.page_import import KIND
-from pageport.kinds.page_import.models import CaptureMessage, PageImportRequest, PageImportRow, Viewport
-from pageport.logging import logger
-from pageport.services.jobs import fail_processing
+from pageport.kinds.page_import.models import CaptureMessage, PageImportRequest, PageImportRow
+from pageport.services import jobs
 from pageport.services.tenancy import Scope
 from pageport.services.validation import normalized_url
 
@@ -61,7 +58,7 @@ def capture_message(row: PageImportRow) -> CaptureMessage:
         attempt=row.attempt,
         nonce=row.nonce,
         source_url=row.source_url,
-        viewport=Viewport(width=row.viewport_width, height=row.viewport_height),
+        viewport=row.viewport,
         device_scale_factor=row.device_scale_factor,
         ready_selector=row.ready_selector,
         artifact_prefix=f"page-imports/{row.id}/{row.attempt}/",
@@ -74,24 +71,9 @@ def create_page_import(
     request = normalize_request(request, allow_private=allow_private)
     with conn.transaction(), conn.cursor() as cur:
         (row,) = insert_page_imports(cur, scope, [request])
-    metrics.job_created(KIND.name)  # committed: the row exists whatever publishing does
-    # Committed before publishing: the worker's webhook must always find its row.
-    try:
-        queues.publish(KIND.queue, capture_message(row).model_dump_json(by_alias=True))
-    except Exception:
-        logger.exception("publishing the capture message failed", extra={"page_import_id": row.id})
-        fail_processing(conn, KIND.job_table or "", [row.id], PUBLISH_FAILED, actor=scope.subject)
-        metrics.job_finished(KIND.name, "failed", "PublishFailed")
-        raise ServiceUnavailable(PUBLISH_FAILED, code="publish_failed") from None
+    jobs.publish_created(conn, KIND, row.id, lambda: capture_message(row), PUBLISH_FAILED, actor=scope.subject)
     return row
 
 
 def get_page_import(cur: Cursor, scope: Scope, page_import_id: str) -> PageImportRow:
-    row = cur.execute(
-        """SELECT * FROM page_import
-           WHERE id = %s AND organization_id = %s AND project_id = %s AND deleted_at IS NULL""",
-        (page_import_id, scope.organization_id, scope.project_id),
-    ).fetchone()
-    if row is None:
-        raise NotFound("Page Import not found.")
-    return PageImportRow.model_validate(row)
+    return jobs.get_job(cur, scope, KIND, page_import_id, PageImportRow, "Page Import not found.")

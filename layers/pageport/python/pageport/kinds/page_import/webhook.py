@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pageport.kinds.page_import import KIND
 from pageport.kinds.page_import.models import PageImportManifest, PageImportWebhook
 from pageport.services import webhooks
 from pageport.storage import ArtifactStore
@@ -24,13 +25,7 @@ def _page_import_success(
     }
 
 
-JOB_KIND = webhooks.JobKind(
-    table="page_import",
-    prefix="page-imports",
-    manifest_model=PageImportManifest,
-    manifest_id=lambda m: m.page_import_id,
-    success_columns=_page_import_success,
-)
+JOB_KIND = webhooks.JobKind(KIND, PageImportManifest, _page_import_success)
 
 # What the shared webhook handler (functions/webhook) serves for this kind.
 ENDPOINT = webhooks.WebhookEndpoint(
