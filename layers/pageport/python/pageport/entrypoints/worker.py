@@ -23,7 +23,6 @@ RecordHandler = Callable[[SQSRecord, LambdaContext | None], None]
 
 @dataclass(frozen=True, slots=True)
 class Worker:
-    kind: Kind
     processor: BatchProcessor
     record_handler: RecordHandler
 
@@ -45,7 +44,6 @@ def worker_for(kind: Kind) -> Worker:
         metrics.work_duration(kind.name, (time.monotonic() - started) * 1000)
 
     return Worker(
-        kind=kind,
         # Report every failed record (even all of them) as a partial failure: only those return.
         processor=BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False),
         record_handler=record_handler,
