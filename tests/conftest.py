@@ -20,6 +20,15 @@ from pageport.migrations import apply_migrations
 from pageport.settings import get_settings
 from psycopg import sql
 
+# Fixtures that tests of more than one kind folder share (tests/support/); only this conftest
+# declares plugins.
+pytest_plugins = [
+    "tests.support.cognito",
+    "tests.support.devstack",
+    "tests.support.workers",
+]
+
+
 # Each kind's job table comes from its descriptor; one TRUNCATE ... CASCADE empties them all,
 # whatever references one kind's table holds to another's (code2des -> page_import).
 TABLES_IN_DELETE_ORDER = (
@@ -185,3 +194,12 @@ def drain(queue_url: str, max_messages: int = 1000) -> list[dict[str, Any]]:
             Entries=[{"Id": str(i), "ReceiptHandle": message["ReceiptHandle"]} for i, message in enumerate(got)],
         )
     return bodies
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A whole run takes the kind folders cheapest first: tests/unit/, integration/, chromium/,
+    infra/, e2e/ (tests/support/layout.py)."""
+    from tests.support import layout  # not at the top: tests.support imports this module
+
+    layout.apply(config.rootpath, items)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import DevStack
-from tests.plugin.support import run_vitest
+from tests.support.plugin import run_vitest
 
 pytestmark = pytest.mark.e2e
 
