@@ -20,9 +20,10 @@ from pageport.migrations import apply_migrations
 from pageport.settings import get_settings
 from psycopg import sql
 
-# Fixtures that tests of more than one kind folder share (tests/support/); only this conftest
-# declares plugins.
+# Fixtures that tests of more than one kind folder share (tests/support/), and pytester for
+# tests/unit/codebase/test_layout.py; only this conftest declares plugins.
 pytest_plugins = [
+    "pytester",
     "tests.support.cognito",
     "tests.support.devstack",
     "tests.support.workers",
@@ -196,10 +197,12 @@ def drain(queue_url: str, max_messages: int = 1000) -> list[dict[str, Any]]:
     return bodies
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by these markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """A whole run takes the kind folders cheapest first: tests/unit/, integration/, chromium/,
-    infra/, e2e/ (tests/support/layout.py)."""
+    """Each test gets the marker of its kind folder (tests/<kind>/: unit, integration, chromium,
+    infra, e2e), a whole run takes them in that order, and a test the layout does not allow
+    (outside those folders, marked with another kind, or a unit test asking for a database,
+    moto or Chromium fixture) fails collection (tests/support/layout.py)."""
     from tests.support import layout  # not at the top: tests.support imports this module
 
     layout.apply(config.rootpath, items)

@@ -12,8 +12,6 @@ import pytest
 from tests.e2e.conftest import DevStack
 from tests.support.plugin import run_vitest
 
-pytestmark = pytest.mark.e2e
-
 
 @pytest.fixture(scope="module")
 def stack(make_stack: Any) -> DevStack:

@@ -29,8 +29,6 @@ from playwright.sync_api import Browser, sync_playwright
 
 from tests.chromium.capture.site import FIXTURES, SYSTEM_FONT, launch_kwargs, serve_fixtures
 
-pytestmark = pytest.mark.chromium
-
 Node = ElementNode | TextNode
 
 

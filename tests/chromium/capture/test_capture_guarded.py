@@ -24,8 +24,6 @@ from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from tests.chromium.capture.site import FIXTURES, serve_fixtures
 
-pytestmark = pytest.mark.chromium
-
 
 @pytest.fixture(scope="module")
 def proxy() -> Iterator[EgressProxy]:

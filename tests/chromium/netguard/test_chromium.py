@@ -24,7 +24,6 @@ from playwright.sync_api import Browser, BrowserContext, Error, Page, sync_playw
 from tests.support.netguard_servers import Certificates, FixtureServer, make_certificates, serving
 
 # No skip when Chromium is missing: `make test` installs it, and a silent skip would hide that.
-pytestmark = [pytest.mark.chromium]
 
 ANSWERS = {
     "site.test": ["127.0.0.1"],

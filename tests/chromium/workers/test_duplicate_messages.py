@@ -4,7 +4,6 @@ tests/integration/workers/test_duplicate_messages.py)."""
 
 from __future__ import annotations
 
-import pytest
 from pageport.kinds.page_import.job import run_capture
 from pageport.kinds.page_import.models import CaptureMessage
 from pageport.storage import ArtifactStore
@@ -14,7 +13,6 @@ from tests.integration.workers.test_duplicate_messages import CAPTURE_JSON, _fin
 from tests.support.workers import HookedSite, WebhookLog, queued_capture_message
 
 
-@pytest.mark.chromium
 def test_a_manifest_written_while_capturing_is_reported_and_not_overwritten(
     db, stack, tenant, hooked_site: HookedSite, webhooks: WebhookLog
 ):

@@ -21,7 +21,6 @@ def _ref(key: str, data: bytes, content_type: str) -> ArtifactRef:
     return ArtifactRef(key=key, sha256=sha256_hex(data), size=len(data), content_type=content_type)
 
 
-@pytest.mark.chromium
 def test_a_copy_that_loses_the_claim_while_the_winner_writes_hands_its_message_back(
     db, stack, tenant, hooked_site: HookedSite, webhooks: WebhookLog
 ):
