@@ -12,10 +12,17 @@ run: setup
 	$(VENV)/bin/pageport dev $(ARGS)
 
 # The plugin's vitest suite first (seconds), then everything else; pytest also drives the
-# plugin against the local stack and checks its read-back renders.
+# plugin against the local stack and checks its read-back renders. One kind of test only (the
+# folders under tests/; README, "Tests"): make test KIND=unit, which runs `pytest -m unit` and
+# skips vitest. Extra pytest options: make test ARGS="-x -k convert".
+KINDS := unit integration chromium infra e2e
+ifneq ($(KIND),$(filter $(KINDS),$(firstword $(KIND))))
+$(error KIND=$(KIND): one of $(KINDS))
+endif
+
 test: setup
-	cd plugin && npm test
-	$(PY) -m pytest $(ARGS)
+	$(if $(KIND),,cd plugin && npm test)
+	$(PY) -m pytest $(if $(KIND),-m $(KIND)) $(ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -27,7 +27,7 @@ sys.path[:0] = [
 
 from pageport.capture.capture import CaptureRequest, capture_page  # noqa: E402
 
-from tests.capture.site import launch_kwargs, serve_fixtures  # noqa: E402
+from tests.chromium.capture.site import launch_kwargs, serve_fixtures  # noqa: E402
 
 PAGES = ("basic.html", "lazy.html", "ready.html", "tall.html", "big.html?n=500")
 WIDTH, HEIGHT, SCALE = 1280, 800, 1

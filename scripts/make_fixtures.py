@@ -7,7 +7,7 @@ converter input under tests/fixtures/pages/captures/<name>/ (capture.json + asse
 no screenshot), and its conversion is written to plugin/test/fixtures/results/<name>.json in
 the exact shape of GET .../code2des/{id}/result (one page: every image, nextCursor null).
 
-tests/convert/test_result_fixtures.py re-converts the committed captures with `response()`
+tests/unit/convert/test_result_fixtures.py re-converts the committed captures with `response()`
 below and fails when a committed result is stale.
 
 Run: `.venv/bin/python scripts/make_fixtures.py [name ...]`.

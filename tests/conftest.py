@@ -20,6 +20,16 @@ from pageport.migrations import apply_migrations
 from pageport.settings import get_settings
 from psycopg import sql
 
+# Fixtures that tests of more than one kind folder share (tests/support/), and pytester for
+# tests/unit/codebase/test_layout.py; only this conftest declares plugins.
+pytest_plugins = [
+    "pytester",
+    "tests.support.cognito",
+    "tests.support.devstack",
+    "tests.support.workers",
+]
+
+
 # Each kind's job table comes from its descriptor; one TRUNCATE ... CASCADE empties them all,
 # whatever references one kind's table holds to another's (code2des -> page_import).
 TABLES_IN_DELETE_ORDER = (
@@ -213,3 +223,14 @@ def drain(queue_url: str, max_messages: int = 1000) -> list[dict[str, Any]]:
             Entries=[{"Id": str(i), "ReceiptHandle": message["ReceiptHandle"]} for i, message in enumerate(got)],
         )
     return bodies
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by these markers
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each test gets the marker of its kind folder (tests/<kind>/: unit, integration, chromium,
+    infra, e2e), a whole run takes them in that order, and a test the layout does not allow
+    (outside those folders, marked with another kind, or a unit test asking for a database,
+    moto or Chromium fixture) fails collection (tests/support/layout.py)."""
+    from tests.support import layout  # not at the top: tests.support imports this module
+
+    layout.apply(config.rootpath, items)

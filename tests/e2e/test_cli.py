@@ -25,8 +25,6 @@ import pytest
 
 from tests.e2e.conftest import REPO_ROOT, DevStack, subprocess_env, wait_for
 
-pytestmark = pytest.mark.e2e
-
 
 @pytest.fixture(scope="module")
 def stack(make_stack: Any) -> DevStack:

@@ -18,8 +18,6 @@ import pytest
 
 from tests.e2e.conftest import DevStack, wait_for
 
-pytestmark = pytest.mark.e2e
-
 VIEWPORT = {"width": 1024, "height": 768}
 
 

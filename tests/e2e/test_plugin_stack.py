@@ -10,9 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import DevStack
-from tests.plugin.support import run_vitest
-
-pytestmark = pytest.mark.e2e
+from tests.support.plugin import run_vitest
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,6 @@ from botocore.credentials import Credentials
 
 from tests.e2e.conftest import DevStack, http
 
-pytestmark = pytest.mark.e2e
-
 VIEWPORT = {"width": 1024, "height": 768}
 REFUSED = [
     "http://127.0.0.1:8080/",

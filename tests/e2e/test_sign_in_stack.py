@@ -9,11 +9,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-import pytest
-
 from tests.e2e.conftest import DevStack
-
-pytestmark = pytest.mark.e2e
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -11,7 +11,7 @@ from pageport.settings import ConfigurationError, FunctionSettings
 
 from devstack.apigw import load_function
 from tests.infra.synthesis import Synth
-from tests.unit.test_handler_shape import settings_model
+from tests.unit.codebase.test_handler_shape import settings_model
 
 
 def _environments(synth: Synth) -> dict[str, dict[str, str]]:

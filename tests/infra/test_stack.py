@@ -12,7 +12,7 @@ from pageport.kinds import KIND_VARIABLE
 from pageport.migrations import APP_ROLE
 from pageport.routes import BACKGROUND_FUNCTIONS, KIND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 
-from infra.config import STAGES_DIR, load_stage
+from infra.config import load_stage
 from infra.messaging import VISIBILITY_FACTOR
 from infra.paths import REPO_ROOT, function_dir
 from infra.permissions import DATABASE_USERS, QUEUE_SENDERS, S3_ACCESS, WORKER_WEBHOOKS
@@ -641,17 +641,3 @@ def test_cloudwatch_may_publish_this_stages_alarms_to_the_topic(synth: Synth) ->
         assert alarm["Properties"]["AlarmName"].startswith(f"pageport-{stage}-")
     # The TLS-only Deny stays.
     assert any(s["Effect"] == "Deny" for s in policy["PolicyDocument"]["Statement"])
-
-
-def test_every_stage_file_documents_alarm_email() -> None:
-    for path in STAGES_DIR.glob("*.toml"):
-        lines = path.read_text(encoding="utf-8").splitlines()
-        at = [i for i, line in enumerate(lines) if re.match(r"#?\s*alarm_email\s*=", line)]
-        assert at, f"{path.name} does not mention alarm_email"
-        # The comment block right above says what it does.
-        above: list[str] = []
-        for line in reversed(lines[: at[0]]):
-            if not line.startswith("#"):
-                break
-            above.append(line)
-        assert "topic" in " ".join(above).lower(), path.name

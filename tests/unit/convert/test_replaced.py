@@ -1,0 +1,66 @@
+"""replaced: <img> pixels placed by object-fit/object-position, and form controls."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pageport.convert import convert_capture
+
+from tests.support.builders import box, capture, el, png, sha
+from tests.unit.convert.results import convert, find, walk
+
+
+@pytest.mark.parametrize(("fit", "mode"), [("cover", "FILL"), ("contain", "FIT"), ("fill", "STRETCH")])
+def test_object_fit_maps_to_scale_mode(fit: str, mode: str) -> None:
+    data = png(40, 20)
+    img = el(
+        "img",
+        box(0, 0, 100, 100),
+        {"display": "inline", "object-fit": fit},
+        attrs={"alt": "Photo"},
+        images=[
+            {"source": "img", "url": "https://x/p.png", "sha256": sha(data), "naturalWidth": 40, "naturalHeight": 20}
+        ],
+    )
+    result = convert(capture([img], assets={sha(data): data}), {sha(data): data})
+    node = find(result, name="Image: Photo")
+    assert node["type"] == "RECTANGLE"
+    paint = node["fills"][-1]
+    assert (paint["type"], paint["scaleMode"], paint["imageRef"]) == ("IMAGE", mode, sha(data))
+    assert result["images"][sha(data)] == {"sha256": sha(data), "mime": "image/png", "width": 40, "height": 20}
+
+
+def test_object_position_corner_crops_with_an_image_transform() -> None:
+    data = png(40, 20)
+    img = el(
+        "img",
+        box(0, 0, 100, 100),
+        {"object-fit": "cover", "object-position": "0% 0%"},
+        attrs={"alt": "Photo"},
+        images=[{"source": "img", "sha256": sha(data), "naturalWidth": 40, "naturalHeight": 20}],
+    )
+    paint = find(convert(capture([img], assets={sha(data): data}), {sha(data): data}), name="Image: Photo")["fills"][-1]
+    assert paint["scaleMode"] == "STRETCH"
+    assert paint["imageTransform"] == [[0.5, 0.0, 0.0], [0.0, 1.0, 0.0]]
+
+
+def test_checkbox_is_a_simple_shape_with_a_warning() -> None:
+    checked = el("input", box(0, 0, 13, 13), {"display": "inline-block"}, form={"type": "checkbox", "checked": True})
+    radio = el("input", box(20, 0, 13, 13), {"display": "inline-block"}, form={"type": "radio", "checked": False})
+    conversion = convert_capture(capture([checked, radio]), {})
+    nodes = {n["name"]: n for n in walk(json.loads(conversion.result_json)["document"])}
+    assert nodes["Checked"]["fills"][0]["color"] == {"r": 0.0, "g": 0.4588, "b": 1.0, "a": 1.0}
+    assert nodes["Checked"]["cornerRadius"] == 2.0
+    assert nodes["Unchecked"]["type"] == "ELLIPSE" and nodes["Unchecked"]["strokeAlign"] == "INSIDE"
+    assert sum("drawn as a simple shape" in w for w in conversion.warnings) == 2
+
+
+def test_placeholder_is_text_in_a_faded_color_and_passwords_are_masked() -> None:
+    field = {"display": "inline-block", "color": "rgb(0, 0, 0)", "font-size": "16px", "line-height": "20px"}
+    empty = el("input", box(0, 0, 200, 30), field, form={"type": "text", "placeholder": "Email"})
+    secret = el("input", box(0, 40, 200, 30), field, form={"type": "password", "value": "hunter2"})
+    texts = {n["characters"]: n for n in walk(convert(capture([empty, secret]))["document"]) if n["type"] == "TEXT"}
+    assert set(texts) == {"Email", "•••••••"}
+    assert texts["Email"]["fills"][0]["color"]["a"] == 0.55
+    assert texts["Email"]["absoluteBoundingBox"]["y"] == 5  # centred in the field: (30 - 20) / 2

@@ -1,0 +1,116 @@
+"""text_nodes: inline content as TEXT nodes, paragraphs and style runs; font fallbacks."""
+
+from __future__ import annotations
+
+import json
+
+from pageport.convert import convert_capture
+
+from tests.support.builders import box, capture, el, text, text_styles
+from tests.unit.convert.results import convert, find, walk
+
+
+def test_bold_span_inside_paragraph_is_a_style_override() -> None:
+    normal = text_styles()
+    bold = text_styles(font_weight="700")
+    p = el(
+        "p",
+        box(0, 0, 400, 24),
+        {},
+        [
+            text([("Hello ", box(0, 2, 44, 20))], normal),
+            el(
+                "b",
+                box(44, 2, 36, 20),
+                {"display": "inline", "font-weight": "700"},
+                [text([("bold", box(44, 2, 36, 20))], bold)],
+            ),
+            text([(" world", box(80, 2, 46, 20))], normal),
+        ],
+    )
+    node = find(convert(capture([p])), type="TEXT")
+    assert node["characters"] == "Hello bold world"
+    assert node["style"]["fontWeight"] == 400
+    overrides = node["characterStyleOverrides"]
+    bold_ids = {overrides[i] for i in range(6, 10)}
+    assert len(bold_ids) == 1 and 0 not in bold_ids
+    assert all(o == 0 for o in overrides[:6])
+    assert len(overrides) == 10  # trailing default-style characters are trimmed
+    assert node["styleOverrideTable"][str(bold_ids.pop())] == {"fontStyle": "Bold", "fontWeight": 700.0}
+
+
+def test_wrapped_paragraph_reflows_as_one_text_node() -> None:
+    styles = text_styles()
+    p = el(
+        "p",
+        box(0, 0, 200, 48),
+        {},
+        [text([("A paragraph that", box(0, 2, 190, 20)), ("wraps twice", box(0, 26, 120, 20))], styles)],
+    )
+    node = find(convert(capture([p])), type="TEXT")
+    assert node["characters"] == "A paragraph that wraps twice"
+    assert node["style"]["textAutoResize"] == "HEIGHT"
+    assert node["style"]["lineHeightPx"] == 24
+    assert node["absoluteBoundingBox"] == {"x": 0.0, "y": 0.0, "width": 200.0, "height": 48.0}
+
+
+def test_fonts_kept_when_loadable_else_recorded_fallback_with_warning() -> None:
+    web = text_styles(font_family='"Brand Sans", sans-serif')
+    system = text_styles(font_family='"Helvetica Neue", Arial, sans-serif')
+    doc = capture(
+        [
+            el("p", box(0, 0, 300, 24), {}, [text([("Brand", box(0, 2, 50, 20))], web)]),
+            el("p", box(0, 30, 300, 24), {}, [text([("System", box(0, 32, 60, 20))], system)]),
+        ],
+        fonts=[{"family": "Brand Sans", "url": "https://x/brand.woff2", "status": "loaded"}],
+    )
+    conversion = convert_capture(doc, {})
+    result = json.loads(conversion.result_json)
+    families = {n["characters"]: n["style"]["fontFamily"] for n in walk(result["document"]) if n["type"] == "TEXT"}
+    assert families == {"Brand": "Brand Sans", "System": "Arimo"}
+    assert result["fonts"]["fallbacks"] == {"Helvetica Neue": "Arimo"}
+    assert any("Helvetica Neue" in w for w in conversion.warnings)
+    assert conversion.warning_count == len(conversion.warnings) == len(result["warnings"])
+
+
+def test_lines_shaped_by_something_beside_them_become_one_node_per_line() -> None:
+    styles = text_styles()
+    # The second line starts further right than the paragraph's left edge: a float pushed it.
+    p = el(
+        "p",
+        box(0, 0, 300, 48),
+        {},
+        [text([("First line", box(0, 2, 90, 20)), ("second", box(120, 26, 60, 20))], styles)],
+    )
+    nodes = [n for n in walk(convert(capture([p]))["document"]) if n["type"] == "TEXT"]
+    assert [n["characters"] for n in nodes] == ["First line", "second"]
+    assert all(n["style"]["textAutoResize"] == "WIDTH_AND_HEIGHT" for n in nodes)
+
+
+def test_br_inside_inline_content_is_a_line_break() -> None:
+    styles = text_styles(white_space="pre-line")
+    p = el(
+        "p",
+        box(0, 0, 300, 48),
+        {},
+        [
+            text([("One", box(0, 2, 30, 20))], styles),
+            el("br", box(30, 2, 0, 20), {"display": "inline"}),
+            text([("Two", box(0, 26, 30, 20))], styles),
+        ],
+    )
+    assert find(convert(capture([p])), type="TEXT")["characters"] == "One\nTwo"
+
+
+def test_inline_box_paint_is_drawn_under_the_text() -> None:
+    mark = el(
+        "mark",
+        box(40, 2, 30, 20),
+        {"display": "inline", "background-color": "rgb(255, 255, 0)"},
+        [text([("hi", box(40, 2, 30, 20))], text_styles())],
+    )
+    p = el("p", box(0, 0, 300, 24), {}, [text([("Say ", box(0, 2, 40, 20))], text_styles()), mark])
+    result = convert(capture([p]))
+    parent = next(n for n in walk(result["document"]) if any(c["type"] == "TEXT" for c in n.get("children", [])))
+    assert [c["type"] for c in parent["children"]] == ["RECTANGLE", "TEXT"]
+    assert parent["children"][0]["name"] == "mark"
