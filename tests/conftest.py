@@ -7,9 +7,10 @@ import os
 import shutil
 import tempfile
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import psycopg
@@ -62,6 +63,17 @@ FUNCTION_ENVIRONMENT = {
     "SIGNIN_CLIENT_ID": "pageport-test",
     "SIGNIN_REDIRECT_URI": "http://127.0.0.1:9/auth/callback",
 }
+
+
+@pytest.fixture
+def function_module(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], ModuleType]:
+    """A function's module as after its INIT, for a test without the test database: DB_HOST
+    then names a database for the INIT check (nothing connects while loading)."""
+    from devstack.apigw import load_function
+
+    if not (os.environ.get("DATABASE_URL") or os.environ.get("DB_HOST")):
+        monkeypatch.setenv("DB_HOST", "proxy.invalid")
+    return load_function
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -205,3 +205,13 @@ def before_s3_put(
         yield
     finally:
         events.unregister("before-call.s3.PutObject", unique_id="tests-before-s3-put")
+
+
+def call_webhook(function: str, method: str, path: str, body: str = "{}") -> tuple[int, Any]:
+    """A webhook function URL's answer to any method and path (status, JSON body)."""
+    from devstack.apigw import function_url_event, lambda_context, load_function
+
+    event = function_url_event(body, path=path)
+    event["requestContext"]["http"]["method"] = method
+    result = load_function(function).lambda_handler(event, lambda_context(function))
+    return int(result["statusCode"]), json.loads(result["body"])

@@ -8,12 +8,12 @@ import json
 import pytest
 from pageport.routes import WEBHOOK_FUNCTIONS
 
-from tests.unit.api.test_webhook_routes import _call
+from tests.support import call_webhook
 
 
 @pytest.mark.parametrize("function", sorted(WEBHOOK_FUNCTIONS.values()))
 def test_post_to_the_root_still_reaches_the_webhook(db, aws, function):
-    status, body = _call(function, "POST", "/", "{bad")
+    status, body = call_webhook(function, "POST", "/", "{bad")
     assert status == 400 and body["error"]["code"] == "malformed_request"
 
 
@@ -22,7 +22,7 @@ def test_post_to_the_root_still_reaches_the_webhook(db, aws, function):
 )
 def test_a_nul_in_a_webhook_payload_is_422_not_a_database_error(db, aws, function, id_field):
     payload = {id_field: "job\u0000id", "attempt": 1, "nonce": "n", "outcome": "succeeded", "manifestUrl": "s3://b/k"}
-    status, body = _call(function, "POST", "/", json.dumps(payload))
+    status, body = call_webhook(function, "POST", "/", json.dumps(payload))
     assert status == 422, body
     assert body["error"]["code"] == "validation_error"
     assert [id_field] in [detail["loc"] for detail in body["error"]["details"]]

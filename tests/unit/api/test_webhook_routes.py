@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from pageport.routes import WEBHOOK_FUNCTIONS
 
-from devstack.apigw import function_url_event, lambda_context, load_function
+from tests.support import call_webhook
 
 
-def _call(function: str, method: str, path: str, body: str = "{}") -> tuple[int, Any]:
-    event = function_url_event(body, path=path)
-    event["requestContext"]["http"]["method"] = method
-    result = load_function(function).lambda_handler(event, lambda_context(function))
-    return int(result["statusCode"]), json.loads(result["body"])
+@pytest.fixture
+def call(function_module):
+    """`call_webhook`, with the modules loaded as without a test database."""
+    for function in WEBHOOK_FUNCTIONS.values():
+        function_module(function)
+    return call_webhook
 
 
 @pytest.mark.parametrize("function", sorted(WEBHOOK_FUNCTIONS.values()))
 @pytest.mark.parametrize("method", ["GET", "PUT", "DELETE", "PATCH"])
-def test_another_method_on_the_webhook_is_405(function, method):
-    status, body = _call(function, method, "/")
+def test_another_method_on_the_webhook_is_405(function, method, call):
+    status, body = call(function, method, "/")
     assert status == 405, body
     assert body["error"]["code"] == "method_not_allowed"
     assert set(body["error"]) == {"code", "message", "details"}
@@ -30,8 +30,8 @@ def test_another_method_on_the_webhook_is_405(function, method):
 
 @pytest.mark.parametrize("function", sorted(WEBHOOK_FUNCTIONS.values()))
 @pytest.mark.parametrize(("method", "path"), [("POST", "/other"), ("GET", "/other"), ("POST", "/webhook/")])
-def test_another_path_on_the_webhook_is_404(function, method, path):
-    status, body = _call(function, method, path)
+def test_another_path_on_the_webhook_is_404(function, method, path, call):
+    status, body = call(function, method, path)
     assert status == 404, body
     assert body["error"]["code"] == "not_found"
     assert set(body["error"]) == {"code", "message", "details"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +16,6 @@ from pageport.entrypoints.shape import Trigger
 from pageport.routes import BACKGROUND_FUNCTIONS, KIND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 from pageport.settings import ConfigurationError, FunctionSettings, Requirement
 
-from devstack.apigw import load_function
 from tests.conftest import FUNCTION_ENVIRONMENT
 
 REPO = Path(__file__).resolve().parents[3]
@@ -42,11 +40,8 @@ def settings_model(module: ModuleType) -> type[FunctionSettings]:
 
 
 @pytest.fixture
-def loaded(monkeypatch: pytest.MonkeyPatch):
-    """A function's module as after INIT (DB_HOST only names a database: nothing connects)."""
-    if not any(name in os.environ for name in ("DATABASE_URL", "DB_HOST")):
-        monkeypatch.setenv("DB_HOST", "proxy.invalid")
-    return load_function
+def loaded(function_module):
+    return function_module
 
 
 def test_every_function_is_listed_with_its_trigger() -> None:
