@@ -4,6 +4,7 @@ reading its derived status vs a single-row primary-key lookup, all in the same r
 from __future__ import annotations
 
 import json
+import os
 import uuid
 
 from common import emit, migrated_database, paired_medians, result
@@ -96,6 +97,9 @@ def main() -> None:
         # lookup) through the same handler stack, auth and serialization included.
         from devstack.apigw import invoke
 
+        # What a deployed route is given beside its database (checked when its module loads).
+        os.environ.setdefault("PAGEPORT_STAGE", "bench")
+        os.environ.setdefault("ARTIFACT_BUCKET", "bench-artifacts")
         conn.execute("INSERT INTO organization_member (organization_id, subject) VALUES (%s, 'bench-user')", (org,))
         batch_path = f"/projects/{project}/page-batches/{batch_id}"
         import_path = f"/projects/{project}/page-imports/{some_job['job_id']}"
