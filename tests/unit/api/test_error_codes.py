@@ -46,3 +46,12 @@ def test_codes_of_reads_only_the_classes_a_module_defines():
     assert "sign_in_session_not_found" not in errors.codes_of(errors)
     assert "sign_in_session_not_found" in errors.codes_of(signin)
     assert "not_found" not in errors.codes_of(signin)  # imported there, defined here
+
+
+def test_api_gateways_own_answers_use_declared_codes():
+    from infra.api import _GATEWAY_RESPONSES
+
+    declared = set(errors.codes_of(errors, signin))
+    codes = {code for _, _, code, _ in _GATEWAY_RESPONSES}
+    assert {"throttled", "unauthorized"} <= codes
+    assert codes <= declared, codes - declared

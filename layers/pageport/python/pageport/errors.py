@@ -45,6 +45,12 @@ class Unauthorized(PageportError):
     status, code, default_message = 401, "unauthorized", "Sign in to use this API."
 
 
+class Forbidden(PageportError):
+    """API Gateway's answer when a resource policy or WAF denies the call (infra/api.py)."""
+
+    status, code, default_message = 403, "forbidden", "Access denied."
+
+
 class NotFound(PageportError):
     status, code, default_message = 404, "not_found", "Not found."
 
