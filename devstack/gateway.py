@@ -20,7 +20,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 from aws_lambda_powertools import Logger
 from pageport.routes import WEBHOOK_FUNCTIONS
 
-from devstack import apigw
+from devstack import apigw, docs
 from devstack.localauth import TokenKey, TokenRejected, bearer_token
 from devstack.localissuer import PATH_PREFIX as ISSUER_PREFIX
 from devstack.localissuer import LocalIssuer
@@ -210,6 +210,9 @@ class _Handler(BaseHTTPRequestHandler):
                 status, extra = self._webhook(path.removeprefix(WEBHOOK_PREFIX), body)
             elif path.startswith(ISSUER_PREFIX + "/") and self.server.gateway.issuer is not None:
                 status, extra = self._issuer(path.removeprefix(ISSUER_PREFIX), body)
+            elif (page := docs.answer(self.command, path)) is not None:  # /openapi.json, /docs (no token)
+                self._send(page.status, None, page.headers, raw=page.body)
+                status, extra = page.status, {}
             else:
                 status, extra = self._api(path, body)
         except Exception:

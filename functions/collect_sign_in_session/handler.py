@@ -24,6 +24,7 @@ app = api_resolver()
             "description": "Not signed in yet: poll again",
             "content": {"application/json": {"model": CollectPendingOut}},
         },
+        404: {"description": "Unknown, collected or expired sign-in session (sign_in_session_not_found)"},
     },
 )
 def collect(body: CollectIn) -> Any:

@@ -19,7 +19,11 @@ app = api_resolver()
 @app.post(
     "/projects/<projectId>/page-batches",
     summary="Create a batch (idempotent by client id)",
-    responses={200: {"description": "Replay of an existing batch"}, 201: {"description": "Created"}},
+    responses={
+        200: {"description": "Replay of an existing batch"},
+        201: {"description": "Created"},
+        409: {"description": "The id is used for another request or project (batch_id_conflict)"},
+    },
 )
 def create(projectId: Annotated[int, Path()], body: Annotated[BatchCreateRequest, Body()]) -> Response[BatchOut]:
     scope = caller_scope(app, projectId)

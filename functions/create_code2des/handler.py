@@ -19,7 +19,11 @@ app = api_resolver()
 @app.post(
     "/projects/<projectId>/code2des",
     summary="Convert a completed Page Import",
-    responses={201: {"description": "Created"}},
+    responses={
+        201: {"description": "Created"},
+        409: {"description": "The Page Import is not completed (page_import_not_ready)"},
+        503: {"description": "The job could not be queued (publish_failed)"},
+    },
 )
 def create(projectId: Annotated[int, Path()], body: Annotated[Code2DesRequest, Body()]) -> Response[Code2DesOut]:
     scope = caller_scope(app, projectId)

@@ -17,7 +17,9 @@ app = api_resolver()
 
 
 @app.post(
-    "/projects/<projectId>/page-imports", summary="Import a public URL", responses={201: {"description": "Created"}}
+    "/projects/<projectId>/page-imports",
+    summary="Import a public URL",
+    responses={201: {"description": "Created"}, 503: {"description": "The job could not be queued (publish_failed)"}},
 )
 def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest, Body()]) -> Response[PageImportOut]:
     scope = caller_scope(app, projectId)

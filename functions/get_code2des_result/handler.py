@@ -16,7 +16,15 @@ from pageport.web import api_resolver, caller_scope
 app = api_resolver()
 
 
-@app.get("/projects/<projectId>/code2des/<code2desId>/result", summary="Read the verified Figma node tree")
+@app.get(
+    "/projects/<projectId>/code2des/<code2desId>/result",
+    summary="Read the verified Figma node tree",
+    responses={
+        200: {"description": "The verified result (a page of its images)"},
+        409: {"description": "The job has not completed (result_not_ready)"},
+        502: {"description": "The stored result failed verification (result_unverifiable)"},
+    },
+)
 def read(
     projectId: Annotated[int, Path()],
     code2desId: Annotated[str, Path()],

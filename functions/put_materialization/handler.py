@@ -22,6 +22,10 @@ app = api_resolver()
         "The first successful call stores `materializedAt` and `materializedNodeId` and needs a valid `nodeId`; "
         "every later call returns 200 with the stored values and changes nothing, whatever it sends."
     ),
+    responses={
+        200: {"description": "The job with its (first) stored placement"},
+        409: {"description": "The job has not completed (result_not_ready)"},
+    },
 )
 def put(
     projectId: Annotated[int, Path()],

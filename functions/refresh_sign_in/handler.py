@@ -13,7 +13,15 @@ from pageport.web import api_resolver
 app = api_resolver()
 
 
-@app.post("/auth/refresh", summary="A new ID token for a refresh token (401 once it is revoked or expired)")
+@app.post(
+    "/auth/refresh",
+    summary="A new ID token for a refresh token (401 once it is revoked or expired)",
+    responses={
+        200: {"description": "A new ID token (and the refresh token to use next)"},
+        401: {"description": "The refresh token is revoked or expired (refresh_token_refused)"},
+        502: {"description": "The identity provider is unavailable (identity_provider_unavailable)"},
+    },
+)
 def refresh(body: RefreshIn) -> RefreshedOut:
     tokens = service.refresh(identity_provider(), body.refresh_token)
     return RefreshedOut(id_token=tokens.id_token, expires_in=tokens.expires_in, refresh_token=tokens.refresh_token)

@@ -19,7 +19,11 @@ app = api_resolver()
 @app.post(
     "/projects/<projectId>/page-batches/<batchId>/retry",
     summary="Retry the failed items as a new batch",
-    responses={200: {"description": "Replay"}, 201: {"description": "Created"}},
+    responses={
+        200: {"description": "Replay"},
+        201: {"description": "Created"},
+        409: {"description": "The id is used for another request (batch_id_conflict), or nothing_to_retry"},
+    },
 )
 def retry(
     projectId: Annotated[int, Path()],

@@ -40,6 +40,7 @@ def _page(status: int, title: str, message: str) -> Response[str]:
         200: {"description": "Signed in (HTML)", "content": {"text/html": {}}},
         400: {"description": "The identity provider reported an error (HTML)", "content": {"text/html": {}}},
         404: {"description": "Unknown, used or expired sign-in session (HTML)", "content": {"text/html": {}}},
+        502: {"description": "The identity provider is unavailable (HTML)", "content": {"text/html": {}}},
     },
 )
 def callback(

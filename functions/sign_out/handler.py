@@ -17,7 +17,10 @@ app = api_resolver()
 @app.post(
     "/auth/sign-out",
     summary="Revoke the refresh token (idempotent: an unknown or revoked token is signed out too)",
-    responses={204: {"description": "Signed out"}},
+    responses={
+        204: {"description": "Signed out"},
+        502: {"description": "The identity provider is unavailable (identity_provider_unavailable)"},
+    },
 )
 def sign_out(body: SignOutIn) -> Response[None]:
     service.sign_out(identity_provider(), body.refresh_token)

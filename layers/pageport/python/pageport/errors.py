@@ -5,6 +5,7 @@ Messages are safe to show: never SQL, stack traces, credentials or S3 locations.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 
@@ -30,12 +31,24 @@ def error_body(code: str, message: str, details: list[dict[str, Any]] | None = N
     return {"error": {"code": code, "message": message, "details": details or []}}
 
 
+class BadRequest(PageportError):
+    """A request API Gateway (or the local gateway) refuses before any function runs."""
+
+    status, code, default_message = 400, "bad_request", "The request was rejected."
+
+
 class MalformedRequest(PageportError):
     status, code, default_message = 400, "malformed_request", "The request body is not valid JSON."
 
 
 class Unauthorized(PageportError):
     status, code, default_message = 401, "unauthorized", "Sign in to use this API."
+
+
+class Forbidden(PageportError):
+    """API Gateway's answer when a resource policy or WAF denies the call (infra/api.py)."""
+
+    status, code, default_message = 403, "forbidden", "Access denied."
 
 
 class NotFound(PageportError):
@@ -48,6 +61,22 @@ class MethodNotAllowed(PageportError):
 
 class Conflict(PageportError):
     status, code, default_message = 409, "conflict", "The request conflicts with the current state."
+
+
+class PageImportNotReady(Conflict):
+    code, default_message = "page_import_not_ready", "The Page Import is not completed."
+
+
+class ResultNotReady(Conflict):
+    code, default_message = "result_not_ready", "The Code2Des result is not ready."
+
+
+class BatchIdConflict(Conflict):
+    code, default_message = "batch_id_conflict", "This batch id is already used for a different request."
+
+
+class NothingToRetry(Conflict):
+    code, default_message = "nothing_to_retry", "Nothing in this batch can be retried."
 
 
 class PayloadTooLarge(PageportError):
@@ -73,6 +102,30 @@ class InternalError(PageportError):
 
 class ServiceUnavailable(PageportError):
     status, code, default_message = 503, "service_unavailable", "Please try again shortly."
+
+
+class PublishFailed(ServiceUnavailable):
+    code, default_message = "publish_failed", "We could not queue this job. Please try again."
+
+
+class Throttled(PageportError):
+    """API Gateway's answer over the stage's or a sign-in method's rate (infra/api.py)."""
+
+    status, code, default_message = 429, "throttled", "Too many requests."
+
+
+def codes_of(*modules: ModuleType) -> list[str]:
+    """The `code` of every PageportError class defined in `modules` (this one and the few that
+    declare their own, like sign-in's), sorted: the error body's documented `code` enum. A code
+    is declared by a class here, even where it is raised as `Conflict(..., code=...)`
+    (tests/unit/api/test_error_codes.py holds every such literal to that)."""
+    found = {
+        value.code
+        for module in modules
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, PageportError) and value.__module__ == module.__name__
+    }
+    return sorted(found)
 
 
 def field_error(loc: list[str | int], msg: str) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from psycopg import sql
+from pydantic import BaseModel
 
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
@@ -52,6 +53,13 @@ class ItemRef:
 
 
 class BatchOperation(Protocol):
+    # Above `type`, which would otherwise be read as the `type` of `type[...]`.
+    @property
+    def request_model(self) -> type[BaseModel]:
+        """One entry of its batches' `requests`, as documented (docs/openapi.json); validate()
+        decides what is accepted. Read-only, so an operation may name its own model's type."""
+        ...
+
     type: str
     queue: str  # its worker queue's logical name (pageport.kinds.Kind.queue)
     message_kind: str  # the `kind` of its worker messages (the dead-letter consumer's key)
@@ -104,6 +112,22 @@ class BatchOperation(Protocol):
         """Fail the message's job, fenced by attempt, nonce and processing state; idempotent.
         Returns whether anything changed."""
         ...
+
+
+# How many requests a batch may hold, unless its operation says fewer (LimitsRequests).
+MAX_BATCH_REQUESTS = 500
+
+
+@runtime_checkable
+class LimitsRequests(Protocol):
+    """An operation whose batches hold at most `max_requests` requests (validate() enforces it;
+    this says it in the documented schema)."""
+
+    max_requests: int
+
+
+def max_requests(op: BatchOperation) -> int:
+    return op.max_requests if isinstance(op, LimitsRequests) else MAX_BATCH_REQUESTS
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, PlainSerializer, field_validator
+from pydantic import BaseModel, ConfigDict, PlainSerializer, WithJsonSchema, field_validator
 from pydantic.alias_generators import to_camel
 
 
@@ -12,7 +12,11 @@ def _iso_z(value: datetime) -> str:
 
 
 # api.md: "Timestamps: ISO 8601 UTC with Z".
-UtcDatetime = Annotated[datetime, PlainSerializer(_iso_z, return_type=str, when_used="json")]
+UtcDatetime = Annotated[
+    datetime,
+    PlainSerializer(_iso_z, return_type=str, when_used="json"),
+    WithJsonSchema({"type": "string", "format": "date-time"}),  # the serializer's str says no format
+]
 
 
 def camel_alias(name: str) -> str:

@@ -35,6 +35,8 @@ class PageDiscoveryOperation:
     type = KIND.name
     queue = KIND.queue
     message_kind = KIND.queue
+    request_model = DiscoveryRequest
+    max_requests = 1  # a discovery batch holds exactly one homepage
 
     def validate(self, raw: Sequence[Any], *, allow_private: bool) -> Validated:
         if len(raw) != 1:
