@@ -16,6 +16,7 @@ from pageport.settings import get_settings
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex
 from pageport.workers import attempts
 from pageport.workers.entry import WorkerJob
+from pageport.workers.faults import hand_back
 from pageport.workers.webhook_client import Delivery, deliver
 
 CAPTURE_MISMATCH = "The capture no longer matches the Page Import it came from."
@@ -99,7 +100,9 @@ def _convert(
         return attempts.Attempted(
             "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, failure.safe_message)
         )
-    except Exception:
+    except Exception as exc:
+        if hand_back(exc, log):  # S3 throttled or unreachable while loading the capture
+            raise
         logger.exception("conversion crashed", extra=log)
         return attempts.Attempted(
             "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, UNEXPECTED)

@@ -22,6 +22,7 @@ from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 from pageport.workers.claims import AttemptInProgress, claim, yield_to_live_claim
 from pageport.workers.entry import WorkerJob
+from pageport.workers.faults import hand_back
 
 UNEXPECTED = "Discovery stopped because of an internal error."
 FETCH_TIMEOUT_S = 10.0  # one fetch, all hops
@@ -85,7 +86,9 @@ def run_discovery(
             publish_failure(DiscoveryProgress.failed(failure))
             logger.info("discovery failed", extra=log)
             return "2"
-        except Exception:
+        except Exception as exc:
+            if hand_back(exc, log):  # S3 throttled or unreachable: redelivered, not failed
+                raise
             logger.exception("discovery crashed", extra=log)
             publish_failure(DiscoveryProgress(status="2", pages_found=0, error_message=UNEXPECTED))
             return "2"

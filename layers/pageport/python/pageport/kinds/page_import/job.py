@@ -18,6 +18,7 @@ from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 from pageport.workers import attempts
 from pageport.workers.entry import WorkerJob
+from pageport.workers.faults import hand_back
 from pageport.workers.webhook_client import Delivery, deliver
 
 if TYPE_CHECKING:
@@ -177,7 +178,9 @@ def _capture(
             {"code": failure.code, "blocked": [f"{b.url}: {b.reason}" for b in blocked][:50]},
         )
         return attempts.Attempted("failed", None, write)
-    except Exception:
+    except Exception as exc:
+        if hand_back(exc, log):
+            raise
         logger.exception("capture crashed", extra=log)
         write = partial(page_import_artifacts.write_capture_failure, store, message, UNEXPECTED, {"code": "internal"})
         return attempts.Attempted("failed", None, write)
