@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from mypy_boto3_s3.type_defs import PutObjectRequestTypeDef
 
 
+# Dead letters no job could be found for, kept whole (batches/dead_letters.py); only the
+# dead-letter function may write here.
+DEAD_LETTER_PREFIX = "dead-letters/"
+
+
 class ArtifactMissing(Exception):
     """The object is absent, too large, or the pointer names another bucket."""
 
