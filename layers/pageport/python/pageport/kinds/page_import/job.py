@@ -51,6 +51,7 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S) -> Browser:
         if _browser is None or not _browser.is_connected():
             from playwright.sync_api import sync_playwright
 
+            from pageport.capture.browser_env import browser_environment
             from pageport.netguard.chromium import chromium_launch_kwargs
             from pageport.netguard.proxy import EgressProxy
 
@@ -61,8 +62,11 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S) -> Browser:
                 _launch_proxy.start()
             if _playwright is None:
                 _playwright = sync_playwright().start()
+            # Never the worker's environment: it holds the role's credentials (capture/browser_env.py).
             _browser = _playwright.chromium.launch(
-                **chromium_launch_kwargs(_launch_proxy.url), timeout=launch_timeout_s * 1000
+                **chromium_launch_kwargs(_launch_proxy.url),
+                env=browser_environment(),
+                timeout=launch_timeout_s * 1000,
             )
         return _browser
 
