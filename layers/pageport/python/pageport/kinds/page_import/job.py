@@ -19,6 +19,7 @@ from pageport.storage import ArtifactStore
 from pageport.workers import attempts
 from pageport.workers.entry import WorkerJob
 from pageport.workers.faults import hand_back
+from pageport.workers.scoped import job_store
 from pageport.workers.webhook_client import Delivery, deliver
 
 if TYPE_CHECKING:
@@ -102,7 +103,8 @@ def run_capture(
     """Capture, write the attempt's artifacts and report them. `remaining_s` is the time the
     Lambda invocation has left (None outside Lambda: the default budgets apply)."""
     settings = get_settings()
-    store = store or ArtifactStore.default()
+    # This job's S3 access: its own Page Import's prefix only (workers/scoped.py).
+    store = store or job_store(message.page_import_id, writes=[f"page-imports/{message.page_import_id}/"])
     policy = policy or TargetPolicy(allow_private=settings.pageport_allow_private_targets)
 
     def send(report: attempts.Report) -> Delivery:
