@@ -7,6 +7,7 @@ The worker runs as on Lambda: its handler module, fed an SQS event (tests/suppor
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -16,11 +17,12 @@ from botocore.awsrequest import AWSResponse
 from pageport import aws as pageport_aws
 from pageport.kinds.code2des.job import CAPTURE_MISMATCH
 from pageport.kinds.code2des.models import ConvertMessage
+from pageport.kinds.page_discovery.layout import discovery_status_key
 
 from devstack.apigw import lambda_context, load_function
 from tests.conftest import AwsResources
 from tests.support import sqs_event
-from tests.support.workers import WebhookLog, card_convert_message, objects_under
+from tests.support.workers import WebhookLog, card_convert_message, discovery_message, objects_under
 
 SLOW_DOWN = (
     b'<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code>'
@@ -127,3 +129,37 @@ def test_a_capture_that_fails_its_hash_fails_the_job(
 
     assert result == {"batchItemFailures": []}
     assert _status(db) == {"status": "2", "error_message": CAPTURE_MISMATCH}
+
+
+def test_a_throttled_discovery_status_write_is_redelivered_not_failed(stack: AwsResources, site: str) -> None:
+    """The first progress write of status.json is throttled (all of botocore's own retries):
+    the item is handed back, not published as failed; the redelivery completes it."""
+    message = discovery_message(site + "/index.html")
+    status_key = discovery_status_key(message.batch_item_id)
+    calls: list[int] = []
+
+    def slow_down_first_call(request: Any, **_kwargs: Any) -> AWSResponse | None:
+        if not request.url.split("?")[0].endswith("/" + status_key):
+            return None
+        if request.context.get("retries", {}).get("attempt", 1) == 1:
+            calls.append(1)
+        if len(calls) > 1:
+            return None  # the calls after the first go through
+        return AWSResponse(request.url, 503, {"Content-Type": "application/xml"}, _Raw(SLOW_DOWN))
+
+    client = pageport_aws.s3()
+    client.meta.events.register_first("before-send.s3.PutObject", slow_down_first_call)
+    try:
+        event = sqs_event([message.model_dump_json(by_alias=True)], queue="discovery")
+        result = load_function("discovery_worker").lambda_handler(event, lambda_context("discovery_worker", 120))
+        assert result == {"batchItemFailures": [{"itemIdentifier": event["Records"][0]["messageId"]}]}
+        assert len(calls) == 1
+        # Nothing terminal was published: the item is still discovering (or has no status yet).
+        status = objects_under(stack.bucket, status_key)
+        assert all(json.loads(body)["status"] == "0" for body in status.values())
+
+        redelivered = load_function("discovery_worker").lambda_handler(event, lambda_context("discovery_worker", 120))
+        assert redelivered == {"batchItemFailures": []}
+        assert json.loads(objects_under(stack.bucket, status_key)[status_key])["status"] == "1"
+    finally:
+        client.meta.events.unregister("before-send.s3.PutObject", slow_down_first_call)
