@@ -126,6 +126,9 @@ def handler_environment(
     # stack has restarted, never while a copy still runs: any claim it finds was left by a copy
     # that stopped, so it is taken over at once rather than dead-lettered (workers/claims.py).
     env["CLAIM_EXPIRES_AFTER_S"] = "1"
+    # Each job assumes a role with a session policy scoped to its prefixes, as in AWS
+    # (workers/scoped.py): moto's STS answers (any ARN) but enforces no policy.
+    env["WORKER_JOB_ROLE_ARN"] = "arn:aws:iam::123456789012:role/pageport-local-worker-job"
     for kind in kinds.all_kinds():
         if kind.webhook is not None:
             env[kind.webhook.url_variable] = f"{base_url}/_webhooks/{kind.webhook.path}"

@@ -113,6 +113,9 @@ class PageportFunction(Construct):
             description=f"Pageport {config.name} {function}",
         )
         self.log_group.grant_write(self.role)
+        # Where the function's S3 grants (infra/permissions.py S3_ACCESS) go: its own role, or
+        # for a worker the job role each job assumes with a narrower session policy (workers.py).
+        self.data_role: iam.Role = self.role
         vpc_props: dict[str, object] = {}
         if placement:
             vpc_props = {

@@ -178,8 +178,9 @@ class Monitoring(Construct):
 
 
 def business_alarms(config: StageConfig) -> list[AlarmSpec]:
-    """Alarms on the EMF metrics of pageport.metrics: each webhook kind's failure rate, and
-    dispatch lag. The totals are read without the ErrorCode dimension (no SEARCH needed)."""
+    """Alarms on the EMF metrics of pageport.metrics: each webhook kind's failure rate, dead
+    letters kept for inspection, and dispatch lag. The totals are read without the ErrorCode
+    dimension (no SEARCH needed)."""
     limits = config.alarms
 
     def metric(name: str, statistic: str, period: Duration) -> cw.Metric:
@@ -218,6 +219,16 @@ def business_alarms(config: StageConfig) -> list[AlarmSpec]:
                 cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
             )
         )
+    specs.append(
+        AlarmSpec(
+            business.DEAD_LETTERS_KEPT,
+            metric(business.DEAD_LETTERS_KEPT, "Sum", _FIVE_MINUTES),
+            1,
+            1,
+            "A dead letter named no job to fail (unparseable, unknown kind or refused by its "
+            "operation): it is kept under dead-letters/ in the artifact bucket; read it and find its sender.",
+        )
+    )
     specs.append(
         AlarmSpec(
             "DispatchLag",

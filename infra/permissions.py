@@ -11,6 +11,7 @@ from typing import Literal
 
 from pageport import kinds
 from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, SIGN_IN_FUNCTIONS, WEBHOOK_FUNCTIONS, WORKER_QUEUES
+from pageport.storage import DEAD_LETTER_PREFIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,9 @@ def _s3_access() -> dict[str, tuple[S3Access, ...]]:
                 access.setdefault(function, []).append(write(prefix))
         if kind.webhook is not None:
             access.setdefault(kind.webhook.function, []).append(read(prefix))
+    # Dead letters that name no job are kept whole for inspection (batches/dead_letters.py): the
+    # dead-letter function writes them, nobody else touches them (people read them as admins).
+    access.setdefault("dead_letter", []).append(write(DEAD_LETTER_PREFIX))
     return {function: tuple(sorted(set(grants), key=_grant_order)) for function, grants in access.items()}
 
 

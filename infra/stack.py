@@ -193,7 +193,7 @@ class PageportStack(Stack):
         for name, accesses in S3_ACCESS.items():
             fn = self.functions[name]
             for access in accesses:
-                fn.role.add_to_policy(
+                fn.data_role.add_to_policy(
                     iam.PolicyStatement(
                         actions=access.actions,
                         resources=[bucket.arn_for_objects(f"{access.prefix}*")],
@@ -202,14 +202,14 @@ class PageportStack(Stack):
                 if access.mode == "read":
                     # Without ListBucket S3 answers 403, not 404, for a key that is not there yet
                     # (say a discovery status.json before the worker starts): allow it for the prefix.
-                    fn.role.add_to_policy(
+                    fn.data_role.add_to_policy(
                         iam.PolicyStatement(
                             actions=["s3:ListBucket"],
                             resources=[bucket.bucket_arn],
                             conditions={"StringLike": {"s3:prefix": [f"{access.prefix}*"]}},
                         )
                     )
-                Validations.of(fn.role).acknowledge(
+                Validations.of(fn.data_role).acknowledge(
                     Acknowledgment(
                         id=f"AwsSolutions-IAM5[Resource::<{logical_id(bucket)}.Arn>/{access.prefix}*]",
                         reason=f"{name} may {access.mode} objects under {access.prefix} only: "

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aws_cdk import IgnoreMode
+from aws_cdk import Duration, IgnoreMode
 from aws_cdk import aws_ecr_assets as ecr_assets
+from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_lambda_event_sources as sources
 from constructs import Construct
@@ -80,6 +81,7 @@ class Workers(Construct):
     ) -> None:
         super().__init__(scope, construct_id)
         self.functions: dict[str, PageportFunction] = {}
+        self.job_roles: dict[str, iam.Role] = {}
         for worker, queue_name in WORKER_QUEUES.items():
             settings = config.worker(worker)
             image = (
@@ -104,4 +106,22 @@ class Workers(Construct):
             # A copy of a message runs no longer than this: its claim on an attempt is then
             # orphaned (workers/claims.py). SQS redelivers only after 6x this (messaging.py).
             fn.add_env("CLAIM_EXPIRES_AFTER_S", str(settings.timeout_s))
+            self.job_roles[worker] = self._job_role(fn, worker)
             self.functions[worker] = fn
+
+    def _job_role(self, fn: PageportFunction, worker: str) -> iam.Role:
+        """The role each of the worker's jobs assumes with a session policy naming that job's
+        prefixes (pageport/workers/scoped.py). It holds the worker's S3 grants (the stack adds
+        them to `data_role`); the worker's own role holds none, only the right to assume it.
+        Trusted by that worker's role alone."""
+        role = iam.Role(
+            fn,
+            "JobRole",
+            assumed_by=iam.ArnPrincipal(fn.role.role_arn),
+            description=f"Pageport {worker}: one job's S3 access (narrowed per job by a session policy)",
+            max_session_duration=Duration.hours(1),  # role chaining from Lambda's session caps it
+        )
+        role.grant_assume_role(fn.role)
+        fn.data_role = role
+        fn.add_env("WORKER_JOB_ROLE_ARN", role.role_arn)
+        return role

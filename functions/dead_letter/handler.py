@@ -1,5 +1,6 @@
 """Consumes every worker queue's DLQ: the message's operation fails its job, fenced and
-idempotent. Powertools batch processing reports partial failures so only those return."""
+idempotent; a letter naming no job is kept whole under dead-letters/ in the artifact bucket.
+Powertools batch processing reports partial failures so only those return."""
 
 from typing import Any
 
@@ -7,7 +8,7 @@ from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, pro
 from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from pageport.batches.dead_letters import handle_dead_letter
+from pageport.batches.dead_letters import DeadLetter, handle_dead_letter
 from pageport.db import retrying, shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.settings import ARTIFACTS, DATABASE
@@ -17,7 +18,8 @@ processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failu
 
 
 def record_handler(record: SQSRecord) -> None:
-    retrying(lambda: handle_dead_letter(shared_connection(), record.body))
+    letter = DeadLetter.from_record(record.raw_event)
+    retrying(lambda: handle_dead_letter(shared_connection, letter))
 
 
 @entrypoint(Trigger.QUEUE, DATABASE, ARTIFACTS)

@@ -30,6 +30,7 @@ queue = stack.messaging.queues["archive"]
 ids = {
     "worker": logical_id(stack.functions["archive_worker"].function),
     "worker_role": logical_id(stack.functions["archive_worker"].role),
+    "job_role": logical_id(stack.workers.job_roles["archive_worker"]),
     "webhook": logical_id(stack.functions["page_archive_webhook"].function),
     "url": logical_id(stack.webhooks.urls["page-archives"]),
     "queue": logical_id(queue.queue),
@@ -116,7 +117,10 @@ def test_the_cdk_app_builds_its_worker_queue_dlq_webhook_and_grants(tmp_path: Pa
     statements = _policy_statements(resources, ids["worker_role"])
     invoke = [s for s in statements if "lambda:InvokeFunctionUrl" in _actions(s)]
     assert invoke and all(s["Resource"] == {"Fn::GetAtt": [ids["webhook"], "Arn"]} for s in invoke)
-    s3 = json.dumps([s for s in statements if _actions(s) & {"s3:PutObject", "s3:GetObject"}])
+    # Its S3 grants are on the job role its jobs assume (pageport/workers/scoped.py).
+    assert not [s for s in statements if _actions(s) & {"s3:PutObject", "s3:GetObject"}]
+    job_statements = _policy_statements(resources, ids["job_role"])
+    s3 = json.dumps([s for s in job_statements if _actions(s) & {"s3:PutObject", "s3:GetObject"}])
     assert "page-archives/*" in s3 and "s3:PutObject" in s3 and "s3:GetObject" in s3
     assert any(
         "sqs:ReceiveMessage" in _actions(s) and s["Resource"] == {"Fn::GetAtt": [ids["queue"], "Arn"]}

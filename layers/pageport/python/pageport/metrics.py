@@ -90,6 +90,15 @@ def dead_letter_handled(kind: str) -> None:
     _record("DeadLettersHandled", MetricUnit.Count, 1, {"Kind": kind})
 
 
+# A dead letter no job could be found for (unparseable, unknown kind, malformed): kept whole in
+# S3 for a person to look at. No dimension: an alarm reads the total.
+DEAD_LETTERS_KEPT = "DeadLettersKept"
+
+
+def dead_letter_kept() -> None:
+    _record(DEAD_LETTERS_KEPT, MetricUnit.Count, 1)
+
+
 def flush() -> None:
     """Write what is pending now (a dimension change mid-invocation): nothing if nothing was
     recorded, so no empty-metrics warning."""

@@ -52,6 +52,10 @@ class Settings(BaseSettings):
     # 900 s is Lambda's maximum); the local stack sets its own (devstack/stack.py).
     claim_expires_after_s: int = Field(default=900, ge=1)
 
+    # The role a worker assumes for each job, with a session policy scoped to that job's S3
+    # prefixes (workers/scoped.py; infra sets it per worker). Unset: the worker's own credentials.
+    worker_job_role_arn: str | None = None
+
     # Sign-in (pageport.signin): the sessions table, and the identity provider. "cognito": the
     # user pool domain's base URL (https://<prefix>.auth.<region>.amazoncognito.com); "local": the
     # local stack's issuer (<gateway>/auth/local). The redirect URI is the API's /auth/callback.

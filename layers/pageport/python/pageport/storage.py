@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -14,7 +14,13 @@ from pageport.models.manifests import ArtifactRef
 from pageport.settings import get_settings
 
 if TYPE_CHECKING:
+    from mypy_boto3_s3 import S3Client
     from mypy_boto3_s3.type_defs import PutObjectRequestTypeDef
+
+
+# Dead letters no job could be found for, kept whole (batches/dead_letters.py); only the
+# dead-letter function may write here.
+DEAD_LETTER_PREFIX = "dead-letters/"
 
 
 class ArtifactMissing(Exception):
@@ -41,6 +47,12 @@ class ObjectVersion:
 @dataclass(frozen=True, slots=True)
 class ArtifactStore:
     bucket: str
+    # A job's own S3 client, with credentials scoped to its prefixes (workers/scoped.py);
+    # None: the process's shared client.
+    client: S3Client | None = field(default=None, compare=False, repr=False)
+
+    def _s3(self) -> S3Client:
+        return self.client if self.client is not None else aws.s3()
 
     @classmethod
     def default(cls) -> ArtifactStore:
@@ -66,7 +78,7 @@ class ArtifactStore:
     ) -> ArtifactRef:
         """Write `data` at `key`. With `only_if_absent`, or `replacing` (the version read before),
         the write is conditional (S3 If-None-Match / If-Match): ConditionalWriteLost if it lost."""
-        client = aws.s3()
+        client = self._s3()
         request: PutObjectRequestTypeDef = {
             "Bucket": self.bucket,
             "Key": key,
@@ -91,7 +103,7 @@ class ArtifactStore:
         return ArtifactRef(key=key, sha256=sha256_hex(data), size=len(data), content_type=content_type)
 
     def head(self, key: str) -> ObjectVersion | None:
-        client = aws.s3()
+        client = self._s3()
         try:
             obj = client.head_object(Bucket=self.bucket, Key=key)
         except client.exceptions.ClientError as exc:
@@ -105,7 +117,7 @@ class ArtifactStore:
 
     def get_versioned(self, key: str, *, max_bytes: int = 64 * 1024 * 1024) -> tuple[bytes, ObjectVersion]:
         """The object and the version read, for a later write `replacing` exactly that version."""
-        client = aws.s3()
+        client = self._s3()
         try:
             obj = client.get_object(Bucket=self.bucket, Key=key)
         except client.exceptions.NoSuchKey as exc:

@@ -1,7 +1,8 @@
 """The worker of one kind, built from its descriptor: an SQS batch, one job per message.
 
-A record raises only when its outcome could not be reported yet (the webhook was unreachable, or
-another copy of the message is still writing the attempt), so SQS redelivers just that one."""
+A record raises only when its outcome could not be reported yet (the webhook was unreachable,
+another copy of the message is still writing the attempt, or S3/SQS had a transient fault:
+workers/faults.py), so SQS redelivers just that one. Permanent errors fail the job instead."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from pageport import metrics
 from pageport.kinds import Kind
+from pageport.logging import logger
 from pageport.workers.entry import WorkerJob
+from pageport.workers.faults import is_transient
 
 RecordHandler = Callable[[SQSRecord, LambdaContext | None], None]
 
@@ -39,7 +42,14 @@ def worker_for(kind: Kind) -> Worker:
         remaining_s = lambda_context.get_remaining_time_in_millis() / 1000 if lambda_context else None
         message = job.message.model_validate_json(record.body)
         started = time.monotonic()
-        job.run(message, remaining_s=remaining_s)
+        try:
+            job.run(message, remaining_s=remaining_s)
+        except Exception as exc:
+            logger.warning(
+                "record handed back to SQS",
+                extra={"kind": kind.name, "transient": is_transient(exc), "error": type(exc).__name__},
+            )
+            raise
         # Only runs that reported (a raise is retried and timed again by its next copy).
         metrics.work_duration(kind.name, (time.monotonic() - started) * 1000)
 

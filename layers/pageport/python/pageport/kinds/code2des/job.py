@@ -16,6 +16,8 @@ from pageport.settings import get_settings
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex
 from pageport.workers import attempts
 from pageport.workers.entry import WorkerJob
+from pageport.workers.faults import hand_back
+from pageport.workers.scoped import job_store
 from pageport.workers.webhook_client import Delivery, deliver
 
 CAPTURE_MISMATCH = "The capture no longer matches the Page Import it came from."
@@ -62,7 +64,12 @@ def run_convert(
 ) -> Delivery:
     """Convert, write the attempt's artifacts and report them. `remaining_s` is the time the
     Lambda invocation has left (None outside Lambda: no time bound), as `clock` measures it."""
-    store = store or ArtifactStore.default()
+    # This job's S3 access: its capture's Page Import (read) and its own prefix (workers/scoped.py).
+    store = store or job_store(
+        message.code2des_id,
+        reads=[f"page-imports/{message.page_import_id}/"],
+        writes=[f"code2des/{message.code2des_id}/"],
+    )
 
     def send(report: attempts.Report) -> Delivery:
         return deliver(
@@ -99,7 +106,9 @@ def _convert(
         return attempts.Attempted(
             "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, failure.safe_message)
         )
-    except Exception:
+    except Exception as exc:
+        if hand_back(exc, log):  # S3 throttled or unreachable while loading the capture
+            raise
         logger.exception("conversion crashed", extra=log)
         return attempts.Attempted(
             "failed", None, partial(code2des_artifacts.write_convert_failure, store, message, UNEXPECTED)

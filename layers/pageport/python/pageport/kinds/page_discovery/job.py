@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from pageport.discovery import DiscoveryFailed, DiscoveryProgress, discover_site, pages_document, status_document
-from pageport.kinds.page_discovery.layout import discovery_pages_key
+from pageport.kinds.page_discovery.layout import discovery_pages_key, discovery_prefix
 from pageport.kinds.page_discovery.models import DiscoveryMessage
 from pageport.kinds.page_discovery.publishing import TERMINAL, publish_status, read_status, status_of
 from pageport.logging import logger
@@ -22,6 +22,8 @@ from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 from pageport.workers.claims import AttemptInProgress, claim, yield_to_live_claim
 from pageport.workers.entry import WorkerJob
+from pageport.workers.faults import hand_back
+from pageport.workers.scoped import job_store
 
 UNEXPECTED = "Discovery stopped because of an internal error."
 FETCH_TIMEOUT_S = 10.0  # one fetch, all hops
@@ -49,9 +51,10 @@ def run_discovery(
 ) -> str:
     """Discover and publish; returns the item's terminal status. `remaining_s` is the time the
     Lambda invocation has left (None outside Lambda: `time_budget_s` alone bounds the work)."""
-    store = store or ArtifactStore.default()
-    policy = policy or TargetPolicy(allow_private=get_settings().pageport_allow_private_targets)
+    # This job's S3 access: its own item's prefix only (workers/scoped.py).
     item_id = message.batch_item_id
+    store = store or job_store(item_id, writes=[discovery_prefix(item_id)])
+    policy = policy or TargetPolicy(allow_private=get_settings().pageport_allow_private_targets)
     log = {"batch_item_id": item_id}
     if remaining_s is not None:
         time_budget_s = max(0.0, min(time_budget_s, remaining_s - RESERVE_S))
@@ -85,7 +88,9 @@ def run_discovery(
             publish_failure(DiscoveryProgress.failed(failure))
             logger.info("discovery failed", extra=log)
             return "2"
-        except Exception:
+        except Exception as exc:
+            if hand_back(exc, log):  # S3 throttled or unreachable: redelivered, not failed
+                raise
             logger.exception("discovery crashed", extra=log)
             publish_failure(DiscoveryProgress(status="2", pages_found=0, error_message=UNEXPECTED))
             return "2"

@@ -18,6 +18,8 @@ from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 from pageport.workers import attempts
 from pageport.workers.entry import WorkerJob
+from pageport.workers.faults import hand_back
+from pageport.workers.scoped import job_store
 from pageport.workers.webhook_client import Delivery, deliver
 
 if TYPE_CHECKING:
@@ -50,6 +52,7 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S) -> Browser:
         if _browser is None or not _browser.is_connected():
             from playwright.sync_api import sync_playwright
 
+            from pageport.capture.browser_env import browser_environment
             from pageport.netguard.chromium import chromium_launch_kwargs
             from pageport.netguard.proxy import EgressProxy
 
@@ -60,8 +63,11 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S) -> Browser:
                 _launch_proxy.start()
             if _playwright is None:
                 _playwright = sync_playwright().start()
+            # Never the worker's environment: it holds the role's credentials (capture/browser_env.py).
             _browser = _playwright.chromium.launch(
-                **chromium_launch_kwargs(_launch_proxy.url), timeout=launch_timeout_s * 1000
+                **chromium_launch_kwargs(_launch_proxy.url),
+                env=browser_environment(),
+                timeout=launch_timeout_s * 1000,
             )
         return _browser
 
@@ -97,7 +103,8 @@ def run_capture(
     """Capture, write the attempt's artifacts and report them. `remaining_s` is the time the
     Lambda invocation has left (None outside Lambda: the default budgets apply)."""
     settings = get_settings()
-    store = store or ArtifactStore.default()
+    # This job's S3 access: its own Page Import's prefix only (workers/scoped.py).
+    store = store or job_store(message.page_import_id, writes=[f"page-imports/{message.page_import_id}/"])
     policy = policy or TargetPolicy(allow_private=settings.pageport_allow_private_targets)
 
     def send(report: attempts.Report) -> Delivery:
@@ -177,7 +184,9 @@ def _capture(
             {"code": failure.code, "blocked": [f"{b.url}: {b.reason}" for b in blocked][:50]},
         )
         return attempts.Attempted("failed", None, write)
-    except Exception:
+    except Exception as exc:
+        if hand_back(exc, log):
+            raise
         logger.exception("capture crashed", extra=log)
         write = partial(page_import_artifacts.write_capture_failure, store, message, UNEXPECTED, {"code": "internal"})
         return attempts.Attempted("failed", None, write)
