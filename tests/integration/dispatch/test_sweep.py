@@ -129,3 +129,17 @@ def test_a_stuck_discovery_item_is_failed_in_its_published_status(db, aws, tenan
     # Terminal now: the next tick changes nothing, and a late worker write is refused.
     assert sweep(db, timedelta(hours=1)).failed_items == 0
     assert publish_status(store, stuck, lambda _: {"status": "1", "pagesFound": 3}) == "2"
+
+
+def test_the_dispatcher_function_sweeps_on_its_tick(db, aws, tenant, short_deadline, function_module):
+    from devstack.apigw import lambda_context
+
+    job_id = create_page_import(tenant)["pageImportId"]
+    drain(aws.queues["capture"])
+    handler = function_module("dispatcher").lambda_handler
+    first = handler({"source": "aws.events"}, lambda_context("dispatcher", 50))
+    assert first["sweptJobs"] == 0
+    time.sleep(short_deadline.total_seconds() + 0.5)
+    second = handler({"source": "aws.events"}, lambda_context("dispatcher", 50))
+    assert second["sweptJobs"] == 1 and second["sent"] == 0
+    assert _status(db, "page_import", job_id)["status"] == "2"
