@@ -143,3 +143,24 @@ def test_the_dispatcher_function_sweeps_on_its_tick(db, aws, tenant, short_deadl
     second = handler({"source": "aws.events"}, lambda_context("dispatcher", 50))
     assert second["sweptJobs"] == 1 and second["sent"] == 0
     assert _status(db, "page_import", job_id)["status"] == "2"
+
+
+def test_finished_discovery_items_in_the_window_do_not_hide_a_stuck_one(db, aws, tenant):
+    store = ArtifactStore.default()
+    done = [_discovery_batch(db, tenant) for _ in range(3)]
+    for item_id in done:
+        assert publish_status(store, item_id, lambda _: {"status": "1", "pagesFound": 1}) is None
+    stuck = _discovery_batch(db, tenant)  # the newest: read last
+    db.execute("UPDATE batch SET created_at = now() - interval '2 hours'")
+    assert sweep(db, timedelta(hours=1), page_size=1).failed_items == 1  # one item per page
+    assert read_status(store, stuck) == {"status": "2", "pagesFound": 0, "errorMessage": SWEEP_MESSAGE}
+    assert all(read_status(store, item_id) == {"status": "1", "pagesFound": 1} for item_id in done)
+    # Past the window (a day beyond the deadline) nothing is read any more.
+    other = _discovery_batch(db, tenant)
+    db.execute(
+        """UPDATE batch SET created_at = now() - interval '3 days'
+           WHERE id = (SELECT batch_id FROM batch_item WHERE id = %s)""",
+        (other,),
+    )
+    assert sweep(db, timedelta(hours=1)).failed_items == 0
+    assert read_status(store, other) is None

@@ -28,10 +28,12 @@ from pageport.logging import logger
 SWEEP_MESSAGE = "This job did not finish in time. Please try again."
 BACKEND_SWEEP = "backend:sweep"
 # Items without a job table stay "processing" in the database after they finish (their status is
-# in S3): only batches this far past the deadline are still read, so each tick's work is bounded.
-# The schedule runs every minute; two days is thousands of chances.
-PUBLISHED_STATUS_WINDOW = timedelta(days=2)
+# in S3): only batches this far past the deadline are still read (every tick reads each one's
+# status), so each tick's work is bounded. The schedule runs every minute: a day is 1,440 chances.
+PUBLISHED_STATUS_WINDOW = timedelta(days=1)
 BATCH_LIMIT = 500
+# Stop with this much Lambda time left (the dispatcher sends first, then sweeps).
+_STOP_MARGIN_MS = 5_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,24 +92,48 @@ def fail_fenced(conn: Connection, kind: Kind, fences: Sequence[Fence], message: 
     return [row["id"] for row in rows]
 
 
-def _sweep_published(conn: Connection, kind: Kind, deadline: timedelta, now: datetime | None) -> int:
-    """Items of a kind without a job table whose published status is still not terminal."""
+def _sweep_published(
+    conn: Connection,
+    kind: Kind,
+    deadline: timedelta,
+    now: datetime | None,
+    remaining_ms: Callable[[], int] | None,
+    page_size: int,
+) -> int:
+    """Items of a kind without a job table whose published status is still not terminal, page
+    by page through the window (finished ones stay in it: their status is not in the table)."""
     op = registry.operation(kind.name)
-    with conn.transaction(), conn.cursor() as cur:
-        rows = cur.execute(
-            """SELECT i.id, i.job_id, i.message FROM batch b JOIN batch_item i ON i.batch_id = b.id
-               WHERE b.type = %(type)s AND b.deleted_at IS NULL
-                 AND b.created_at < COALESCE(%(now)s, now()) - %(deadline)s
-                 AND b.created_at >= COALESCE(%(now)s, now()) - %(deadline)s - %(window)s
-                 AND i.deleted_at IS NULL AND i.cancelled_at IS NULL AND i.error_message IS NULL
-               ORDER BY b.created_at LIMIT %(n)s""",
-            {"type": kind.name, "now": now, "deadline": deadline, "window": PUBLISHED_STATUS_WINDOW, "n": BATCH_LIMIT},
-        ).fetchall()
-        items = [ItemRef(row["id"], row["job_id"], row["message"]) for row in rows]
-        statuses = op.child_statuses(cur, items)
-        stuck = [item for item in items if statuses.get(item.id) not in ("1", "2")]
-        # A compare-and-swap: a worker that publishes its final status first keeps it.
-        return len(op.fail_children(cur, stuck, SWEEP_MESSAGE, actor=BACKEND_SWEEP)) if stuck else 0
+    failed = 0
+    after: tuple[datetime, str] | None = None
+    while remaining_ms is None or remaining_ms() >= _STOP_MARGIN_MS:
+        with conn.transaction(), conn.cursor() as cur:
+            rows = cur.execute(
+                """SELECT i.id, i.job_id, i.message, b.created_at FROM batch b JOIN batch_item i ON i.batch_id = b.id
+                   WHERE b.type = %(type)s AND b.deleted_at IS NULL
+                     AND b.created_at < COALESCE(%(now)s, now()) - %(deadline)s
+                     AND b.created_at >= COALESCE(%(now)s, now()) - %(deadline)s - %(window)s
+                     AND (%(after_at)s::timestamptz IS NULL OR (b.created_at, i.id) > (%(after_at)s, %(after_id)s))
+                     AND i.deleted_at IS NULL AND i.cancelled_at IS NULL AND i.error_message IS NULL
+                   ORDER BY b.created_at, i.id LIMIT %(n)s""",
+                {
+                    "type": kind.name,
+                    "now": now,
+                    "deadline": deadline,
+                    "window": PUBLISHED_STATUS_WINDOW,
+                    "after_at": after[0] if after else None,
+                    "after_id": after[1] if after else None,
+                    "n": page_size,
+                },
+            ).fetchall()
+            items = [ItemRef(row["id"], row["job_id"], row["message"]) for row in rows]
+            statuses = op.child_statuses(cur, items)
+            stuck = [item for item in items if statuses.get(item.id) not in ("1", "2")]
+            # A compare-and-swap: a worker that publishes its final status first keeps it.
+            failed += len(op.fail_children(cur, stuck, SWEEP_MESSAGE, actor=BACKEND_SWEEP)) if stuck else 0
+        if len(rows) < page_size:
+            break
+        after = (rows[-1]["created_at"], rows[-1]["id"])
+    return failed
 
 
 def sweep(
@@ -116,19 +142,20 @@ def sweep(
     *,
     now: datetime | None = None,
     remaining_ms: Callable[[], int] | None = None,
+    page_size: int = BATCH_LIMIT,
 ) -> SweepReport:
     """Fail every job (and table-less batch item) processing for longer than `deadline`."""
     report = SweepReport()
     for kind in kinds.all_kinds():
-        if remaining_ms is not None and remaining_ms() < 5_000:
+        if remaining_ms is not None and remaining_ms() < _STOP_MARGIN_MS:
             break  # the next tick goes on
         if kind.job_table is not None:
-            failed = fail_fenced(conn, kind, stale_jobs(conn, kind, deadline, now=now))
+            failed = fail_fenced(conn, kind, stale_jobs(conn, kind, deadline, now=now, limit=page_size))
             if failed:
                 report.failed_jobs[kind.name] = len(failed)
                 logger.warning("jobs failed past the deadline", extra={"kind": kind.name, "ids": failed})
         else:
-            report.failed_items += _sweep_published(conn, kind, deadline, now)
+            report.failed_items += _sweep_published(conn, kind, deadline, now, remaining_ms, page_size)
     if report.failed_items:
         logger.warning("batch items failed past the deadline", extra={"count": report.failed_items})
     return report
