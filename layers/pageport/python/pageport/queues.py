@@ -6,7 +6,6 @@ import os
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pageport import aws
 from pageport.settings import get_settings
 
 if TYPE_CHECKING:
@@ -29,12 +28,6 @@ def queue_url(name: str) -> str:
     if not url:
         raise QueueNotConfigured(f"no URL configured for the {name} queue")
     return url
-
-
-def publish(name: str, body: str) -> str:
-    """Send one message; returns its SQS message id. Raises on any failure."""
-    response = aws.sqs().send_message(QueueUrl=queue_url(name), MessageBody=body)
-    return response["MessageId"]
 
 
 def fast_sqs() -> SQSClient:

@@ -286,7 +286,8 @@ class Dispatcher:
         types = dict(items)
         for row in failed:
             # The child job fails too, fenced by attempt, nonce and processing state.
-            registry.operation(types[row["id"]]).dead_letter(cur, row["message"], TERMINAL_MESSAGE)
+            if registry.operation(types[row["id"]]).dead_letter(cur, row["message"], TERMINAL_MESSAGE):
+                metrics.job_finished(types[row["id"]], "failed", "PublishFailed")
         if failed:
             logger.warning("items failed dispatch terminally", extra={"count": len(failed)})
         return len(failed)

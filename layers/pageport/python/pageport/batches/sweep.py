@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 from psycopg import sql
 
-from pageport import kinds
+from pageport import kinds, metrics
 from pageport.batches import registry
 from pageport.batches.registry import ItemRef
 from pageport.db import Connection
@@ -153,6 +153,8 @@ def sweep(
             failed = fail_fenced(conn, kind, stale_jobs(conn, kind, deadline, now=now, limit=page_size))
             if failed:
                 report.failed_jobs[kind.name] = len(failed)
+                for _ in failed:
+                    metrics.job_finished(kind.name, "failed", "DeadlinePassed")
                 logger.warning("jobs failed past the deadline", extra={"kind": kind.name, "ids": failed})
         else:
             report.failed_items += _sweep_published(conn, kind, deadline, now, remaining_ms, page_size)
