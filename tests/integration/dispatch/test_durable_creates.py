@@ -171,3 +171,31 @@ def test_three_failed_sends_fail_the_job_with_a_safe_message(db, aws, tenant):
     row = db.execute("SELECT status, error_message FROM page_import WHERE id = %s", (job_id,)).fetchone()
     assert row["status"] == "2" and "Traceback" not in row["error_message"]
     assert drain(aws.queues["capture"]) == []
+
+
+def test_the_fast_paths_budget_hands_back_what_it_never_tried(db, aws, tenant):
+    import uuid
+
+    from pageport.batches import service
+    from pageport.services.tenancy import Scope
+
+    from tests.integration.dispatch.fakes import RecordingSqs
+
+    scope = Scope(tenant.organization_id, tenant.project_id, tenant.subject)
+    requests = [{"url": f"https://example.com/{i}", "viewport": VIEWPORT} for i in range(25)]
+    batch_id = service.create_batch(db, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False).batch.id
+
+    def slow(call: int, entries: list[dict[str, Any]]) -> None:
+        time.sleep(0.3)  # the first SendMessageBatch outlasts the budget
+
+    recorder = RecordingSqs(fail_call=slow)
+    report = Dispatcher(db, recorder, send_budget_s=0.2).run(batch_id=batch_id)
+    assert report.claimed == 25 and report.sent == 10 and recorder.calls == 1
+    items = db.execute("SELECT dispatched_at, dispatch_attempts, lease_until FROM batch_item").fetchall()
+    sent = [i for i in items if i["dispatched_at"] is not None]
+    untried = [i for i in items if i["dispatched_at"] is None]
+    assert len(sent) == 10 and len(untried) == 15
+    assert all(i["dispatch_attempts"] == 0 and i["lease_until"] is None for i in untried)  # not a try
+    # The schedule, right away (no lease to wait out), sends the rest.
+    Dispatcher(db, recorder).run()
+    assert len(recorder.sent) == 25 and len({body for _, body, _ in recorder.sent}) == 25
