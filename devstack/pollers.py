@@ -253,3 +253,30 @@ class Every(threading.Thread):
                 if self.stop_event.is_set():
                     return
                 logger.exception("scheduled task failed", extra={"task": self.name})
+
+
+class SweepTask:
+    """The sweep that functions/dispatcher runs on each tick in AWS (batches/sweep.py), on its own
+    connection; the deadline is the settings' JOB_DEADLINE_S, as there."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.conn: Any = None
+
+    def __call__(self) -> None:
+        from datetime import timedelta
+
+        from pageport import db
+        from pageport.batches.sweep import sweep
+        from pageport.settings import get_settings
+
+        if self.conn is None or self.conn.closed or self.conn.broken:
+            self.conn = db.connect(self.url)
+        try:
+            report = sweep(self.conn, timedelta(seconds=get_settings().job_deadline_s))
+        except Exception:
+            self.conn.close()
+            self.conn = None
+            raise
+        if report.failed_jobs or report.failed_items:
+            logger.info("sweep run", extra={"failed_jobs": report.failed_jobs, "failed_items": report.failed_items})

@@ -31,6 +31,7 @@ from devstack.paths import ensure_repo_on_path, secrets_dir
 ARTIFACT_BUCKET = "pageport-artifacts"
 SIGNIN_TABLE = "pageport-signin"
 DISPATCH_EVERY_S = 1.0
+SWEEP_EVERY_S = 5.0
 SNAPSHOT_EVERY_S = 2.0
 DRAIN_S = 4.0  # how long a stop waits for jobs in progress (their messages come back anyway)
 CHROMIUM_PROBE_S = 30.0
@@ -257,7 +258,7 @@ class DevStack:
         tokens = TokenKey.for_data_dir(data_dir)
 
         from devstack.database import prepare_database
-        from devstack.pollers import Every, PollTarget, SqsPoller, logger
+        from devstack.pollers import Every, PollTarget, SqsPoller, SweepTask, logger
 
         # Chromium launches in the capture poller's thread while the rest starts.
         capture = (
@@ -356,6 +357,7 @@ class DevStack:
             self.threads.append(worker)
         dispatch = _DispatchTask(database_url)
         self.threads.append(Every("dispatcher", DISPATCH_EVERY_S, dispatch, self.stop_event))
+        self.threads.append(Every("sweep", SWEEP_EVERY_S, SweepTask(database_url), self.stop_event))
         self.threads.append(Every("snapshot", SNAPSHOT_EVERY_S, lambda: emulation.snapshot(), self.stop_event))
         for thread in self.threads:
             if not thread.is_alive() and thread is not capture:

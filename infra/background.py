@@ -35,9 +35,11 @@ class Background(Construct):
             self,
             "dispatcher",
             sizing=config.dispatcher_function,
-            description="Claims undispatched batch items and sends their worker messages",
+            description="Sends undispatched worker messages; fails jobs processing past the deadline",
             placement=placement,
         )
+        # The sweep's deadline, validated against the longest legitimate wait (infra/config.py).
+        self.dispatcher.function.add_environment("JOB_DEADLINE_S", str(config.job_deadline_s))
         self.schedule = events.Rule(
             self,
             "DispatcherSchedule",

@@ -6,6 +6,7 @@ CDK context / CDK_DEFAULT_ACCOUNT for the account), so synthesis is offline and 
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from pathlib import Path
@@ -20,6 +21,12 @@ STAGES_DIR = Path(__file__).resolve().parent / "stages"
 Architecture = Literal["arm64", "x86_64"]
 LogRetention = Literal["ONE_WEEK", "TWO_WEEKS", "ONE_MONTH", "THREE_MONTHS", "SIX_MONTHS", "ONE_YEAR", "TWO_YEARS"]
 Seconds = Annotated[int, Field(ge=1, le=900)]
+
+# A worker queue's visibility timeout is this many times its worker's timeout (AWS's advice
+# for SQS-triggered Lambdas); infra/messaging.py builds the queues with it.
+VISIBILITY_FACTOR = 6
+# The most items one batch holds (api.md): the longest queue a single request can make.
+MAX_BATCH_ITEMS = 500
 
 
 class _Model(BaseModel):
@@ -137,7 +144,10 @@ class StageConfig(_Model):
     log_retention: LogRetention = "ONE_MONTH"
     termination_protection: bool = False
     alarm_email: str | None = None
-    dispatcher_schedule: str = "rate(1 minute)"
+    dispatcher_schedule: str = Field(default="rate(1 minute)", pattern=r"^rate\(\d+ (minute|minutes|hour|hours)\)$")
+    # The sweep (run with the dispatcher) fails a job still processing this long after its
+    # attempt began. It must exceed `longest_legitimate_wait_s()`, or live work would be failed.
+    job_deadline_s: int = Field(default=86_400, ge=60)
     artifact_expiration_days: int | None = Field(default=None, ge=1)
     access_log_expiration_days: int = Field(default=90, ge=1)
     database: DatabaseConfig = DatabaseConfig()
@@ -174,7 +184,38 @@ class StageConfig(_Model):
             raise ValueError("cognito.existing_plugin_client_id/existing_sign_in_domain need existing_user_pool_id")
         if self.database.max_allocated_storage_gb < self.database.allocated_storage_gb:
             raise ValueError("database.max_allocated_storage_gb < allocated_storage_gb")
+        longest = self.longest_legitimate_wait_s()
+        if self.job_deadline_s <= longest:
+            raise ValueError(
+                f"job_deadline_s ({self.job_deadline_s}) must exceed the longest legitimate wait "
+                f"({longest} s: a full batch queued behind a worker's concurrency, every redelivery "
+                "before the dead-letter queue, and every dispatch try)"
+            )
         return self
+
+    @property
+    def dispatcher_tick_s(self) -> int:
+        count, unit = self.dispatcher_schedule.removeprefix("rate(").removesuffix(")").split()
+        return int(count) * (3600 if unit.startswith("hour") else 60)
+
+    def worker_wait_s(self, name: str) -> int:
+        """The longest a job of this worker can legitimately stay processing:
+        dispatch:     MAX_ATTEMPTS x lease (each failed try waits out its lease) + one tick;
+        queue:        ceil(MAX_BATCH_ITEMS / (max_concurrency x batch_size)) waves, each at most
+                      the worker's timeout (a batch of messages shares one invocation);
+        redeliveries: max_receive_count x visibility timeout before the message is dead-lettered
+                      (the dead-letter consumer then fails the job itself)."""
+        from pageport.batches.dispatch import LEASE, MAX_ATTEMPTS
+
+        worker = self.worker(name)
+        dispatch = MAX_ATTEMPTS * int(LEASE.total_seconds()) + self.dispatcher_tick_s
+        waves = math.ceil(MAX_BATCH_ITEMS / (worker.max_concurrency * worker.batch_size))
+        redeliveries = worker.max_receive_count * VISIBILITY_FACTOR * worker.timeout_s
+        return dispatch + waves * worker.timeout_s + redeliveries
+
+    def longest_legitimate_wait_s(self) -> int:
+        """The largest `worker_wait_s` over every kind's worker: what the deadline must exceed."""
+        return max(self.worker_wait_s(name) for name in WORKER_QUEUES)
 
     def worker(self, name: str) -> WorkerConfig:
         """The stage file's settings for a worker, else its kind's timeout and the defaults."""

@@ -14,10 +14,9 @@ from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 from pageport.routes import WORKER_QUEUES
 
+from infra.config import VISIBILITY_FACTOR as VISIBILITY_FACTOR  # re-exported: tests and devstack compare with it
 from infra.config import StageConfig
 from infra.lambdas import camel
-
-VISIBILITY_FACTOR = 6
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,11 +125,14 @@ def test_tampered_result_is_502_and_reveals_nothing(db, aws, tenant):
     assert aws.bucket not in json.dumps(response.body)
 
 
-def test_publish_failure_fails_the_job_with_503(db, aws, tenant):
+def test_publish_failure_answers_201_and_the_job_stays_processing(db, aws, tenant):
+    # The message is durable (the outbox): the scheduled dispatcher sends it later.
     store = ArtifactStore.default()
     page_import_id = completed_page_import(db, tenant, store)
     boto3.client("sqs").delete_queue(QueueUrl=aws.queues["convert"])
     response = create_code2des(tenant, page_import_id)
-    assert response.status == 503
+    assert response.status == 201 and response.body["status"] == "0"
     row = db.execute("SELECT status, error_message FROM code2des").fetchone()
-    assert row == {"status": "2", "error_message": "We could not queue this conversion. Please try again."}
+    assert row == {"status": "0", "error_message": None}
+    item = db.execute("SELECT dispatched_at FROM batch_item WHERE job_id = %s", (response.body["code2desId"],))
+    assert item.fetchone() == {"dispatched_at": None}

@@ -130,7 +130,9 @@ def test_soft_deleted_page_import_is_404(db, aws, tenant):
     assert got.status == 404
 
 
-def test_publish_failure_marks_row_failed_and_answers_503(db, aws, tenant):
+def test_publish_failure_answers_201_and_keeps_the_message_for_the_dispatcher(db, aws, tenant):
+    # api.md: 201 once the row is committed. The message is committed with it (the outbox), so a
+    # failed send is no failed job: the scheduled dispatcher sends it (tests/integration/dispatch).
     boto3.client("sqs").delete_queue(QueueUrl=aws.queues["capture"])
     response = invoke(
         "POST",
@@ -138,13 +140,14 @@ def test_publish_failure_marks_row_failed_and_answers_503(db, aws, tenant):
         subject=tenant.subject,
         body={"url": "https://example.com/", "viewport": VIEWPORT},
     )
-    assert response.status == 503
-    assert response.body["error"]["code"] == "publish_failed"
+    assert response.status == 201 and response.body["status"] == "0"
     text = json.dumps(response.body)
     assert "Traceback" not in text and "sqs" not in text.lower() and "SELECT" not in text
     (row,) = db.execute("SELECT status, error_message FROM page_import").fetchall()
-    assert row["status"] == "2"
-    assert row["error_message"] == "We could not queue this import. Please try again."
+    assert row == {"status": "0", "error_message": None}
+    (item,) = db.execute("SELECT job_id, dispatched_at, message FROM batch_item").fetchall()
+    assert item["job_id"] == response.body["pageImportId"] and item["dispatched_at"] is None
+    assert item["message"]["pageImportId"] == response.body["pageImportId"]
 
 
 def test_cors_headers_for_the_plugin(db, aws, tenant):

@@ -262,7 +262,7 @@ def test_code2des_batch_needs_completed_imports(db, aws, tenant):
     request = {"pageImportId": ready, "figmaFileKey": "F", "screenId": "s"}
     _, bad = _create(tenant, [request, {**request, "pageImportId": "missing"}], type_="code2des")
     assert bad.status == 422 and bad.body["error"]["details"][0]["loc"] == ["requests", 1, "pageImportId"]
-    assert _count(db, "code2des") == 0 and _count(db, "batch") == 0
+    assert _count(db, "code2des") == 0 and _count(db, "batch WHERE type = 'code2des'") == 0
     # A field error elsewhere does not hide a source that is not ready: one 422 names both.
     _, both = _create(
         tenant, [{**request, "screenId": ""}, {**request, "pageImportId": "missing"}, request], type_="code2des"
@@ -272,7 +272,7 @@ def test_code2des_batch_needs_completed_imports(db, aws, tenant):
         ["requests", 0, "screenId"],
         ["requests", 1, "pageImportId"],
     ]
-    assert _count(db, "code2des") == 0 and _count(db, "batch") == 0
+    assert _count(db, "code2des") == 0 and _count(db, "batch WHERE type = 'code2des'") == 0
     _, good = _create(tenant, [request, {**request, "screenId": "t"}], type_="code2des")
     assert good.status == 201 and good.body["counts"]["running"] == 2
     assert len(drain(aws.queues["convert"])) == 2

@@ -73,7 +73,9 @@ def test_code2des_facts_match_the_operations_own_query(db, aws, tenant):
         tenant, "code2des", [{"pageImportId": ready, "figmaFileKey": "F", "screenId": f"s{i}"} for i in range(3)]
     )
     drain(aws.queues["convert"])
-    job = db.execute("SELECT job_id FROM batch_item ORDER BY position LIMIT 1").fetchone()["job_id"]
+    job = db.execute(
+        "SELECT job_id FROM batch_item WHERE batch_id = %s ORDER BY position LIMIT 1", (batch_id,)
+    ).fetchone()["job_id"]
     db.execute("UPDATE code2des SET status = '2' WHERE id = %s", (job,))
     by_function, by_operation = _groups_both_ways(db, tenant, batch_id, "code2des")
     assert by_function == by_operation and len(by_function) == 2 and by_function.total() == 3

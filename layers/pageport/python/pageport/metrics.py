@@ -25,7 +25,7 @@ _NAMES: dict[str, tuple[str, str]] = {
     "code2des": ("Conversions", "ConversionDuration"),
 }
 # The failure causes we can tell apart (a closed set: error messages never become dimensions).
-ErrorCode = Literal["WorkerFailed", "DeadLettered", "PublishFailed"]
+ErrorCode = Literal["WorkerFailed", "DeadLettered", "PublishFailed", "DeadlinePassed"]
 Outcome = Literal["completed", "failed"]
 
 P = ParamSpec("P")

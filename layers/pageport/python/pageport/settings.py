@@ -56,6 +56,11 @@ class Settings(BaseSettings):
     # prefixes (workers/scoped.py; infra sets it per worker). Unset: the worker's own credentials.
     worker_job_role_arn: str | None = None
 
+    # The sweep (batches/sweep.py) fails a job still processing this long after its attempt
+    # began. In AWS the stage config sets it (infra/config.py `job_deadline_s`, checked against
+    # the longest legitimate wait); the local stack and tests may shorten it.
+    job_deadline_s: int = Field(default=86_400, ge=1)
+
     # Sign-in (pageport.signin): the sessions table, and the identity provider. "cognito": the
     # user pool domain's base URL (https://<prefix>.auth.<region>.amazoncognito.com); "local": the
     # local stack's issuer (<gateway>/auth/local). The redirect URI is the API's /auth/callback.

@@ -9,9 +9,11 @@ re-sent, with the same body, by a later round after the lease; the third failure
 
 from __future__ import annotations
 
+import hashlib
 import json
+import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -19,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 from pageport import metrics
 from pageport.batches import registry
 from pageport.db import Connection, Cursor
+from pageport.ids import new_id
 from pageport.logging import logger
-from pageport.queues import queue_url
-from pageport.services.tenancy import BACKEND_DISPATCHER
+from pageport.queues import fast_sqs, queue_url
+from pageport.services.tenancy import BACKEND_DISPATCHER, Scope
 
 if TYPE_CHECKING:
     from mypy_boto3_sqs import SQSClient
@@ -33,6 +36,10 @@ MAX_REQUEST_BYTES = 1024 * 1024
 TERMINAL_MESSAGE = "We could not queue this item after 3 attempts."
 # Stop claiming with this much Lambda time left: a round (claim, send, record) fits in it.
 STOP_MARGIN_MS = 10_000
+# A creating route's own sends start within this many seconds of its first claim; the last one
+# takes at most the fast client's timeouts (queues.fast_sqs: 2 s + 3 s), so the route answers
+# within ~11 s of it, inside its 15 s. A 500-item batch is 50 sends: ~1 s when SQS is healthy.
+FAST_PATH_BUDGET_S = 6.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +90,20 @@ class Dispatcher:
         claim_size: int = 100,
         lease: timedelta = LEASE,
         clock: Callable[[], datetime] | None = None,
+        send_budget_s: float | None = None,
     ) -> None:
         self.conn = conn
         self.sqs = sqs
         self.claim_size = claim_size
         self.lease = lease
         self.clock = clock  # None: the database's clock
+        # A request's fast path: no send starts after this many seconds; what it did not try is
+        # handed back (lease and attempt undone) for the schedule.
+        self.send_budget_s = send_budget_s
+        self._started = time.monotonic()
+
+    def _out_of_budget(self) -> bool:
+        return self.send_budget_s is not None and time.monotonic() - self._started >= self.send_budget_s
 
     def _now(self) -> datetime | None:
         return self.clock() if self.clock else None
@@ -105,14 +120,19 @@ class Dispatcher:
         while max_rounds is None or report.rounds < max_rounds:
             if remaining_ms is not None and remaining_ms() < STOP_MARGIN_MS:
                 break
+            if self._out_of_budget():
+                break
             report.terminal += self._expire_exhausted(batch_id)
             claimed = self._claim(batch_id)
             if not claimed:
                 break
             report.rounds += 1
             report.claimed += len(claimed)
-            sent, failed = self._send(claimed)
+            sent, failed, untried = self._send(claimed)
             self._record(sent, failed, report)
+            if untried:
+                self._release(untried)
+                break
         return report
 
     def _claim(self, batch_id: str | None) -> list[Claimed]:
@@ -150,18 +170,40 @@ class Dispatcher:
             for r in sorted(rows, key=lambda r: r["id"])
         ]
 
-    def _send(self, claimed: Sequence[Claimed]) -> tuple[list[Claimed], list[Claimed]]:
+    def _send(self, claimed: Sequence[Claimed]) -> tuple[list[Claimed], list[Claimed], list[Claimed]]:
         by_queue: dict[str, list[Claimed]] = defaultdict(list)
         for item in claimed:
             by_queue[registry.operation(item.batch_type).queue].append(item)
         sent: list[Claimed] = []
         failed: list[Claimed] = []
+        untried: list[Claimed] = []
         for queue, items in by_queue.items():
             for chunk in _chunks(items):
+                if self._out_of_budget():
+                    untried.extend(chunk)
+                    continue
                 ok_ids = self._send_chunk(queue, chunk)
                 for item in chunk:
                     (sent if item.id in ok_ids else failed).append(item)
-        return sent, failed
+        return sent, failed, untried
+
+    def _release(self, untried: Sequence[Claimed]) -> None:
+        """Hand back claims that were never tried: no lease, and the attempt not counted."""
+        with self.conn.transaction(), self.conn.cursor() as cur:
+            cur.execute(
+                """UPDATE batch_item i SET lease_until = NULL, dispatch_attempts = i.dispatch_attempts - 1,
+                          updated_at = now(), updated_by = %(actor)s
+                   FROM unnest(%(ids)s::text[], %(leases)s::timestamptz[], %(attempts)s::int[])
+                        AS mine(id, lease_until, attempts)
+                   WHERE i.id = mine.id AND i.lease_until = mine.lease_until
+                     AND i.dispatch_attempts = mine.attempts AND i.dispatched_at IS NULL""",
+                {
+                    "actor": BACKEND_DISPATCHER,
+                    "ids": [item.id for item in untried],
+                    "leases": [item.lease_until for item in untried],
+                    "attempts": [item.attempts for item in untried],
+                },
+            )
 
     def _send_chunk(self, queue: str, chunk: Sequence[Claimed]) -> set[str]:
         entries = {str(index): item for index, item in enumerate(chunk)}
@@ -245,7 +287,42 @@ class Dispatcher:
         types = dict(items)
         for row in failed:
             # The child job fails too, fenced by attempt, nonce and processing state.
-            registry.operation(types[row["id"]]).dead_letter(cur, row["message"], TERMINAL_MESSAGE)
+            if registry.operation(types[row["id"]]).dead_letter(cur, row["message"], TERMINAL_MESSAGE):
+                metrics.job_finished(types[row["id"]], "failed", "PublishFailed")
         if failed:
             logger.warning("items failed dispatch terminally", extra={"count": len(failed)})
         return len(failed)
+
+
+def enqueue_job(
+    cur: Cursor, scope: Scope, type_: str, job_id: str, request: Mapping[str, Any], message: Mapping[str, Any]
+) -> str:
+    """A single job's worker message, durable in the caller's (creating) transaction: a one-item
+    batch of the job's type, so the one outbox protocol (claim, lease, three tries, terminal
+    failure of the child, cancel, sweep) carries it. Returns the batch id, which no route shows."""
+    batch_id = new_id()
+    request_hash = hashlib.sha256(message_body({"type": type_, "requests": [request]}).encode()).hexdigest()
+    cur.execute(
+        """INSERT INTO batch (id, organization_id, project_id, type, request_hash, created_by, updated_by)
+           VALUES (%s, %s, %s, %s, %s, %s, %s)""",
+        (batch_id, scope.organization_id, scope.project_id, type_, request_hash, scope.subject, scope.subject),
+    )
+    cur.execute(
+        """INSERT INTO batch_item (id, batch_id, position, request, job_id, message, created_by, updated_by)
+           VALUES (%s, %s, 0, %s::jsonb, %s, %s::jsonb, %s, %s)""",
+        (new_id(), batch_id, json.dumps(request), job_id, json.dumps(message), scope.subject, scope.subject),
+    )
+    return batch_id
+
+
+def send_now(conn: Connection, batch_id: str, *, sqs: SQSClient | None = None) -> DispatchReport | None:
+    """The fast path after commit: send the batch's messages with the dispatcher's protocol,
+    bounded in time. Never raises: whatever is not sent stays in the outbox, and the scheduled
+    dispatcher sends it. None if the attempt itself failed (say, the database went away)."""
+    try:
+        return Dispatcher(conn, sqs or fast_sqs(), send_budget_s=FAST_PATH_BUDGET_S).run(
+            batch_id=batch_id, max_rounds=5
+        )
+    except Exception:
+        logger.exception("fast-path dispatch failed; the scheduled dispatcher will send", extra={"batch_id": batch_id})
+        return None

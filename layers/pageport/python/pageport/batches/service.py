@@ -300,17 +300,9 @@ def dispatch_new(conn: Connection, scope: Scope, created: Created) -> BatchView:
     nothing; the schedule sweeps whatever the fast path does not finish."""
     if not created.created:
         return created.batch
-    from pageport import aws
-    from pageport.batches.dispatch import Dispatcher
+    from pageport.batches.dispatch import send_now
 
-    try:
-        Dispatcher(conn, aws.sqs()).run(batch_id=created.batch.id, max_rounds=5)
-    except Exception:
-        # Never fail the request for this: the rows are committed and the schedule will send them.
-        from pageport.logging import logger
-
-        logger.exception(
-            "fast-path dispatch failed; the scheduled dispatcher will retry", extra={"batch_id": created.batch.id}
-        )
+    # Bounded in time and never raising: the rows are committed and the schedule sends the rest.
+    send_now(conn, created.batch.id)
     with conn.cursor() as cur:
         return get_batch(cur, scope, created.batch.id)

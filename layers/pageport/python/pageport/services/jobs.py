@@ -1,20 +1,18 @@
-"""What both job tables (page_import, code2des) share: the same lifecycle columns and fences, the
-same scoped read, and publishing a created job's worker message."""
+"""What both job tables (page_import, code2des) share: the same lifecycle columns and fences and
+the same scoped read. (A created job's worker message goes through the outbox: batches.dispatch.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
 from psycopg import sql
 from pydantic import BaseModel
 
-from pageport import metrics, queues
 from pageport.db import Connection, Cursor
 from pageport.digits import ascii_int
-from pageport.errors import NotFound, ServiceUnavailable, ValidationFailed, field_error
+from pageport.errors import NotFound, ValidationFailed, field_error
 from pageport.kinds import Kind
-from pageport.logging import logger
 from pageport.services.tenancy import Scope
 
 RowT = TypeVar("RowT", bound=BaseModel)
@@ -45,23 +43,6 @@ def get_job(cur: Cursor, scope: Scope, kind: Kind, job_id: str, row_model: type[
     if row is None:
         raise NotFound(not_found)
     return row_model.model_validate(row)
-
-
-def publish_created(
-    conn: Connection, kind: Kind, job_id: str, message: Callable[[], BaseModel], publish_failed: str, *, actor: str
-) -> None:
-    """Publish the worker message of a job whose row the caller has committed (the worker's
-    webhook must always find it). If publishing fails, the job fails with `publish_failed` and
-    the caller gets ServiceUnavailable."""
-    metrics.job_created(kind.name)  # committed: the row exists whatever publishing does
-    try:
-        queues.publish(kind.queue, message().model_dump_json(by_alias=True))
-    except Exception:
-        # Named as the kind's own logs name it: "capture message", page_import_id.
-        logger.exception(f"publishing the {kind.queue} message failed", extra={f"{kind.name}_id": job_id})
-        fail_processing(conn, kind.job_table or "", [job_id], publish_failed, actor=actor)
-        metrics.job_finished(kind.name, "failed", "PublishFailed")
-        raise ServiceUnavailable(publish_failed, code="publish_failed") from None
 
 
 def parse_offset_cursor(cursor: str | None) -> int | None:

@@ -7,6 +7,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pageport import metrics
+from pageport.batches import dispatch
+from pageport.batches.job_tables import canonical
 from pageport.db import Connection, Cursor, reading
 from pageport.errors import Conflict, ValidationFailed
 from pageport.ids import new_id, new_nonce
@@ -18,7 +21,6 @@ from pageport.services.tenancy import Scope
 from pageport.services.validation import parse_model
 from pageport.storage import ArtifactStore
 
-PUBLISH_FAILED = "We could not queue this conversion. Please try again."
 NOT_READY = "The Page Import must be completed (with a capture) before Code2Des can start."
 
 
@@ -81,9 +83,16 @@ def create_code2des(conn: Connection, scope: Scope, request: Code2DesRequest) ->
         if source is None:
             raise Conflict(NOT_READY, code="page_import_not_ready")
         (row,) = insert_code2des(cur, scope, [request])
-    jobs.publish_created(
-        conn, KIND, row.id, lambda: convert_message(row, source, store), PUBLISH_FAILED, actor=scope.subject
-    )
+        outbox = dispatch.enqueue_job(
+            cur,
+            scope,
+            KIND.name,
+            row.id,
+            canonical(request.model_dump(mode="json", by_alias=True)),
+            convert_message(row, source, store).model_dump(mode="json", by_alias=True),
+        )
+    metrics.job_created(KIND.name)  # committed: the message will be sent whatever SQS does now
+    dispatch.send_now(conn, outbox)
     return row
 
 

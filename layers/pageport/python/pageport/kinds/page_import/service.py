@@ -1,10 +1,14 @@
-"""Page Import lifecycle: create (row first, then the worker message), read."""
+"""Page Import lifecycle: create (row and durable worker message in one transaction, sent right
+after commit or else by the scheduled dispatcher), read."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 
+from pageport import metrics
+from pageport.batches import dispatch
+from pageport.batches.job_tables import canonical
 from pageport.db import Connection, Cursor
 from pageport.ids import new_id, new_nonce
 from pageport.kinds.page_import import KIND
@@ -12,8 +16,6 @@ from pageport.kinds.page_import.models import CaptureMessage, PageImportRequest,
 from pageport.services import jobs
 from pageport.services.tenancy import Scope
 from pageport.services.validation import normalized_url
-
-PUBLISH_FAILED = "We could not queue this import. Please try again."
 
 
 def normalize_request(
@@ -71,7 +73,16 @@ def create_page_import(
     request = normalize_request(request, allow_private=allow_private)
     with conn.transaction(), conn.cursor() as cur:
         (row,) = insert_page_imports(cur, scope, [request])
-    jobs.publish_created(conn, KIND, row.id, lambda: capture_message(row), PUBLISH_FAILED, actor=scope.subject)
+        outbox = dispatch.enqueue_job(
+            cur,
+            scope,
+            KIND.name,
+            row.id,
+            canonical(request.model_dump(mode="json", by_alias=True)),
+            capture_message(row).model_dump(mode="json", by_alias=True),
+        )
+    metrics.job_created(KIND.name)  # committed: the message will be sent whatever SQS does now
+    dispatch.send_now(conn, outbox)
     return row
 
 
