@@ -15,7 +15,7 @@ The error responses of an operation, by rule:
   another Content-Type) and 422 (validation, one detail per bad field);
 - a route with query parameters: 422;
 - what a route's own logic refuses (409 conflicts, 502 an unverifiable result or the identity
-  provider, 503 a job that could not be queued, sign-in's own 401/404): declared by its handler's
+  provider, sign-in's own 401/404): declared by its handler's
   `responses=`, the Error body added here where the handler names no content.
 
 No operation lists 405 (a method its path lacks is not that operation) or 500 (a bug: the

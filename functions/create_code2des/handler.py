@@ -22,7 +22,6 @@ app = api_resolver()
     responses={
         201: {"description": "Created"},
         409: {"description": "The Page Import is not completed (page_import_not_ready)"},
-        503: {"description": "The job could not be queued (publish_failed)"},
     },
 )
 def create(projectId: Annotated[int, Path()], body: Annotated[Code2DesRequest, Body()]) -> Response[Code2DesOut]:

@@ -19,7 +19,7 @@ app = api_resolver()
 @app.post(
     "/projects/<projectId>/page-imports",
     summary="Import a public URL",
-    responses={201: {"description": "Created"}, 503: {"description": "The job could not be queued (publish_failed)"}},
+    responses={201: {"description": "Created"}},
 )
 def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest, Body()]) -> Response[PageImportOut]:
     scope = caller_scope(app, projectId)

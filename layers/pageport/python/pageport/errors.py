@@ -100,14 +100,6 @@ class InternalError(PageportError):
     status, code, default_message = 500, "internal_error", "Something went wrong on our side."
 
 
-class ServiceUnavailable(PageportError):
-    status, code, default_message = 503, "service_unavailable", "Please try again shortly."
-
-
-class PublishFailed(ServiceUnavailable):
-    code, default_message = "publish_failed", "We could not queue this job. Please try again."
-
-
 class Throttled(PageportError):
     """API Gateway's answer over the stage's or a sign-in method's rate (infra/api.py)."""
 
