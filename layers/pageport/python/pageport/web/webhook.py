@@ -12,6 +12,7 @@ from pageport.errors import MalformedRequest, MethodNotAllowed, NotFound, Pagepo
 from pageport.services.validation import details_of
 from pageport.services.webhooks import JobKind, WebhookCall, apply_webhook
 from pageport.storage import ArtifactStore
+from pageport.web.prechecks import checked_body
 from pageport.web.responses import error_response, json_response, logger
 
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
@@ -27,7 +28,10 @@ def webhook_resolver(
 
     @app.post(ROOT)
     def receive() -> Response[Any]:
-        raw = app.current_event.body or ""
+        event = app.current_event
+        # Size, encoding, depth and syntax first (400/413), so the model never meets a body
+        # that could exhaust its parser; the decoded text is what the model reads.
+        raw = checked_body(event.body, base64_encoded=bool(event.is_base64_encoded)) or ""
         try:
             payload = payload_model.model_validate_json(raw)
         except ValidationError as exc:
