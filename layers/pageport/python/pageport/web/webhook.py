@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from aws_lambda_powertools.event_handler import LambdaFunctionUrlResolver, Response
+from aws_lambda_powertools.utilities.data_classes import LambdaFunctionUrlEvent
 from pydantic import BaseModel, ValidationError
 
 from pageport.errors import MalformedRequest, MethodNotAllowed, NotFound, PageportError, ValidationFailed
@@ -13,6 +15,7 @@ from pageport.services.validation import details_of
 from pageport.services.webhooks import JobKind, WebhookCall, apply_webhook
 from pageport.storage import ArtifactStore
 from pageport.web.prechecks import checked_body
+from pageport.web.resolver import PerThreadInvocation
 from pageport.web.responses import error_response, json_response, logger
 
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
@@ -21,10 +24,22 @@ PayloadT = TypeVar("PayloadT", bound=BaseModel)
 ROOT = "/"
 
 
+class WebhookResolver(PerThreadInvocation, LambdaFunctionUrlResolver):
+    """A function-URL resolver whose event is per thread (see PerThreadInvocation)."""
+
+    def __init__(self) -> None:
+        self.invocation = threading.local()
+        super().__init__()
+
+    def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+        self.start_invocation(LambdaFunctionUrlEvent(dict(event)), context)
+        return super().resolve(event, context)
+
+
 def webhook_resolver(
     kind: JobKind, payload_model: type[PayloadT], to_call: Callable[[PayloadT], WebhookCall]
 ) -> LambdaFunctionUrlResolver:
-    app = LambdaFunctionUrlResolver()
+    app = WebhookResolver()
 
     @app.post(ROOT)
     def receive() -> Response[Any]:
