@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.logging.formatter import LambdaPowertoolsFormatter
 from pageport import kinds
 from pageport.routes import KIND_FUNCTIONS, ROUTES, Route
 
@@ -138,6 +140,36 @@ class Instances:
 
 
 INSTANCES = Instances()
+
+
+class _PerThreadKeys(LambdaPowertoolsFormatter):
+    """Powertools' JSON formatter with its keys (`log_format`: the Lambda context and the
+    correlation id that `inject_lambda_context` appends, and clears at each invocation) kept
+    per thread, as they are per instance on Lambda: a concurrent invocation's line never
+    carries another's request id. A thread starts from the formatter's base keys."""
+
+    per_thread: threading.local
+
+    @property
+    def log_format(self) -> dict[str, Any]:
+        keys: dict[str, Any] | None = getattr(self.per_thread, "keys", None)
+        if keys is None:
+            keys = self.per_thread.keys = dict.fromkeys(self.log_record_order)
+            keys.update(**self.keys_combined)
+        return keys
+
+    @log_format.setter
+    def log_format(self, value: dict[str, Any]) -> None:
+        self.per_thread.keys = value
+
+
+def log_keys_per_thread(logger: Logger) -> None:
+    """Make `logger`'s appended keys per thread (idempotent; other formatters are left alone)."""
+    formatter = logger.registered_formatter
+    if type(formatter) is LambdaPowertoolsFormatter:
+        formatter.per_thread = threading.local()  # type: ignore[attr-defined]
+        formatter.__dict__.pop("log_format", None)
+        formatter.__class__ = _PerThreadKeys
 
 
 def match(method: str, path: str) -> tuple[Route | None, dict[str, str], bool]:

@@ -7,16 +7,16 @@ keeps per instance is made per instance here too:
 - a small bounded pool of handler threads (`MAX_CONCURRENT`) runs every invocation; each thread
   is an "instance" for what the layer keeps per thread: its database connection
   (pageport.db.shared_connection) and the `retrying` state beside it;
-- Powertools keeps each request's state on the resolver (`app.current_event`, its routing
-  context), so an `app` serves one event at a time: apigw.INSTANCES hands each invocation an
-  idle copy of the function's handler module, making another copy when all are busy. A
-  per-function lock would be as safe but would run one request per route at a time;
+- Powertools keeps a request's event on its base class (process-wide) and its routing context
+  on the resolver: pageport.web's resolvers keep the event per thread, and apigw.INSTANCES
+  hands each invocation an idle copy of the function's handler module (its own `app`), making
+  another copy when all are busy. A per-function lock would be as safe but would run one
+  request per route at a time, and the routes a load hits most are the same two or three;
 - boto3 clients are shared (thread-safe once made; pageport.aws makes them under a lock);
   settings and the kinds' descriptors are read-only; business metrics are off locally
   (POWERTOOLS_METRICS_DISABLED), so their process-wide buffer is only ever cleared;
-- Powertools' Logger keys (the Lambda context, the correlation id) are process-wide: under
-  concurrency a log line may carry another request's id. That is logging only; no answer
-  depends on it.
+- the Logger keys `inject_lambda_context` appends (the Lambda context, the correlation id) are
+  kept per thread (apigw.log_keys_per_thread), so a line carries its own request's id.
 """
 
 from __future__ import annotations
@@ -81,6 +81,9 @@ class Gateway:
         handler_lock: threading.RLock | None = None,  # unused since handlers run concurrently
     ) -> None:
         del handler_lock
+        from pageport.logging import logger as layer_logger
+
+        apigw.log_keys_per_thread(layer_logger)  # what inject_lambda_context appends, per invocation
         self.tokens = tokens
         self.webhooks = webhooks
         self.pool = ThreadPoolExecutor(max_workers=MAX_CONCURRENT, thread_name_prefix="lambda")
