@@ -4,8 +4,10 @@ webhook "function URLs" under /_webhooks/, checked with SigV4 like AWS_IAM auth.
 
 Handlers run concurrently, as Lambda runs many instances of a function at once. What Lambda
 keeps per instance is made per instance here too:
-- a small bounded pool of handler threads (`MAX_CONCURRENT`) runs every invocation; each thread
-  is an "instance" for what the layer keeps per thread: its database connection
+- each function has a small bounded pool of handler threads (`MAX_CONCURRENT` invocations of
+  it at once, as a function's reserved concurrency; a busy route never queues another route's
+  requests behind its own, as Lambda scales each function on its own); each thread is an
+  "instance" for what the layer keeps per thread: its database connection
   (pageport.db.shared_connection) and the `retrying` state beside it;
 - Powertools keeps a request's event on its base class (process-wide) and its routing context
   on the resolver: pageport.web's resolvers keep the event per thread, and apigw.INSTANCES
@@ -24,6 +26,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import sys
 import threading
 import time
 from collections.abc import Mapping
@@ -43,7 +46,9 @@ from devstack.sigv4 import SignatureRejected, SigV4Verifier
 
 WEBHOOK_PREFIX = "/_webhooks/"
 MAX_REQUEST_BYTES = 10 * 1024 * 1024  # API Gateway's payload limit
-MAX_CONCURRENT = 8  # handler threads: concurrent invocations (and database connections)
+# Handler threads per function: its concurrent invocations (and database connections). Only
+# functions that are called get threads; 4 x the few hot routes stays far under PostgreSQL's 100.
+MAX_CONCURRENT = 4
 # A chunk-size line: hex digits (8 are enough for any size under the cap; more are refused),
 # then optional extensions. No sign, prefix, underscore or space before the digits.
 _CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]{1,8})(?:[ \t]*;[^\r\n]*)?\r?\n")
@@ -86,7 +91,8 @@ class Gateway:
         apigw.log_keys_per_thread(layer_logger)  # what inject_lambda_context appends, per invocation
         self.tokens = tokens
         self.webhooks = webhooks
-        self.pool = ThreadPoolExecutor(max_workers=MAX_CONCURRENT, thread_name_prefix="lambda")
+        self.pools: dict[str, ThreadPoolExecutor] = {}
+        self.pools_lock = threading.Lock()
         # The local identity provider (/auth/local/...), set once the URL is known (attach_issuer).
         self.issuer: LocalIssuer | None = None
         self.server = _Server((host, port), _Handler)
@@ -106,17 +112,26 @@ class Gateway:
         self.issuer = issuer
 
     def start(self) -> None:
+        # Handlers share one interpreter: a short GIL switch interval keeps a quick read from
+        # waiting 5 ms per turn behind CPU-bound batch creations (Lambda gives each its own CPU).
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         self._thread = threading.Thread(target=self.server.serve_forever, name="gateway", daemon=True)
         self._thread.start()
 
     def invoke(self, function: str, event: dict[str, Any], context: Any) -> dict[str, Any]:
         """Run one invocation on a handler thread (an instance) and wait for its answer."""
-        return self.pool.submit(apigw.INSTANCES.call, function, event, context).result()
+        with self.pools_lock:
+            pool = self.pools.get(function)
+            if pool is None:
+                pool = self.pools[function] = ThreadPoolExecutor(MAX_CONCURRENT, thread_name_prefix=function)
+        return pool.submit(apigw.INSTANCES.call, function, event, context).result()
 
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        with self.pools_lock:
+            for pool in self.pools.values():
+                pool.shutdown(wait=False, cancel_futures=True)
 
 
 class _Server(ThreadingHTTPServer):
