@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, CORSConfig, Response
 from aws_lambda_powertools.event_handler.openapi.exceptions import (
@@ -99,7 +99,10 @@ def early_answer(event: Mapping[str, Any], problem: PageportError, cors: CORSCon
     }
 
 
-class PerThreadInvocation:
+EventT = TypeVar("EventT")
+
+
+class PerThreadInvocation(Generic[EventT]):
     """The event and Lambda context of the invocation a thread is running, for a resolver.
 
     Powertools stores both on its base class (`BaseRouter.current_event = ...`), i.e. once per
@@ -112,16 +115,17 @@ class PerThreadInvocation:
 
     invocation: threading.local
 
-    def start_invocation(self, event: Any, context: Any) -> None:
+    def start_invocation(self, event: EventT, context: Any) -> None:
         self.invocation.event = event
         self.invocation.lambda_context = context
 
     @property
-    def current_event(self) -> Any:
-        return self.invocation.event
+    def current_event(self) -> EventT:
+        event: EventT = self.invocation.event
+        return event
 
     @current_event.setter
-    def current_event(self, value: Any) -> None:
+    def current_event(self, value: EventT) -> None:
         self.invocation.event = value
 
     @property
@@ -133,7 +137,8 @@ class PerThreadInvocation:
         self.invocation.lambda_context = value
 
 
-class PageportResolver(PerThreadInvocation, APIGatewayRestResolver):
+# ignore[misc]: properties over Powertools' class attribute of the same name (see PerThreadInvocation).
+class PageportResolver(PerThreadInvocation[APIGatewayProxyEvent], APIGatewayRestResolver):  # type: ignore[misc]
     """Answers before anything parses the body: first the caller (401; 404 for a project that
     is not theirs, so that answer never depends on what was sent), then oversized and non-JSON
     bodies. The verified scope is kept for the route (`caller_scope`) for this event only."""

@@ -24,7 +24,8 @@ PayloadT = TypeVar("PayloadT", bound=BaseModel)
 ROOT = "/"
 
 
-class WebhookResolver(PerThreadInvocation, LambdaFunctionUrlResolver):
+# ignore[misc]: properties over Powertools' class attribute of the same name (see PerThreadInvocation).
+class WebhookResolver(PerThreadInvocation[LambdaFunctionUrlEvent], LambdaFunctionUrlResolver):  # type: ignore[misc]
     """A function-URL resolver whose event is per thread (see PerThreadInvocation)."""
 
     def __init__(self) -> None:
