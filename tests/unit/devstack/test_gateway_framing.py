@@ -9,6 +9,7 @@ import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -148,3 +149,14 @@ def test_a_good_chunked_body_reaches_the_route(gateway: Gateway) -> None:
     status, body, raw = exchange(gateway, chunked(b"1;ext=1\r\n{\r\n1\r\n}\r\n0\r\nX-T: 1\r\n\r\n"))
     assert status == 401, raw
     assert body["error"]["code"] == "unauthorized"
+
+
+@pytest.mark.parametrize("body", [b"[" * 2_000 + b"]" * 2_000, b'{"refreshToken": "\xff"}'])
+def test_an_unparseable_body_through_the_gateway_is_400(gateway: Gateway, function_module: Any, body: bytes) -> None:
+    """A route without a token (sign-in): the gateway hands the body on, the handler refuses it."""
+    function_module("refresh_sign_in")
+    headers = {"Content-Type": b"application/json", "Content-Length": str(len(body)).encode()}
+    status, answer, raw = exchange(gateway, request("/auth/refresh", headers, body))
+    assert status == 400, raw
+    assert answer["error"]["code"] == "malformed_request"
+    assert b"Traceback" not in raw
