@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.logging.formatter import LambdaPowertoolsFormatter
 from pageport import kinds
 from pageport.routes import KIND_FUNCTIONS, ROUTES, Route
 
@@ -61,24 +63,18 @@ def import_handler(module_name: str) -> ModuleType:
         return importlib.import_module(module_name)
 
 
-def load_function(function: str) -> ModuleType:
-    """A function's handler module, as its Lambda would have it after INIT.
-
-    On Lambda each kind's worker and webhook loads the shared handler (functions/worker,
-    functions/webhook) with its own PAGEPORT_KIND; here every kind shares one process, so each
-    gets its own copy of the module, executed with the variable set for just that cold start."""
+def _fresh_copy(function: str) -> ModuleType:
+    """A new instance of `function`: its handler module executed again, outside sys.modules (so
+    its resolver, `app`, is its own), with the function's kind set for just that cold start."""
     made = KIND_FUNCTIONS.get(function)
-    if made is None:
-        return import_handler(f"functions.{function}.handler")
+    name = made.handler_module if made is not None else f"functions.{function}.handler"
     with _IMPORT_LOCK:
-        module = _KIND_MODULES.get(function)
-        if module is not None:
-            return module
-        spec = importlib.util.find_spec(made.handler_module)
-        assert spec is not None and spec.loader is not None, made.handler_module
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.loader is not None, name
         module = importlib.util.module_from_spec(spec)
         saved = os.environ.get(kinds.KIND_VARIABLE)
-        os.environ[kinds.KIND_VARIABLE] = made.kind
+        if made is not None:
+            os.environ[kinds.KIND_VARIABLE] = made.kind
         try:
             spec.loader.exec_module(module)
         finally:
@@ -86,8 +82,94 @@ def load_function(function: str) -> ModuleType:
                 os.environ.pop(kinds.KIND_VARIABLE, None)
             else:
                 os.environ[kinds.KIND_VARIABLE] = saved
-        _KIND_MODULES[function] = module
+    return module
+
+
+def load_function(function: str) -> ModuleType:
+    """A function's handler module, as its Lambda would have it after INIT.
+
+    On Lambda each kind's worker and webhook loads the shared handler (functions/worker,
+    functions/webhook) with its own PAGEPORT_KIND; here every kind shares one process, so each
+    gets its own copy of the module, executed with the variable set for just that cold start."""
+    if function not in KIND_FUNCTIONS:
+        return import_handler(f"functions.{function}.handler")
+    with _IMPORT_LOCK:
+        module = _KIND_MODULES.get(function)
+        if module is None:
+            module = _KIND_MODULES[function] = _fresh_copy(function)
         return module
+
+
+class Instances:
+    """Warm "instances" of every function, as Lambda keeps several containers of one function.
+
+    Powertools keeps a request's state on the resolver (`app.current_event`, its routing
+    context), so one `app` must never serve two events at once. An instance is a copy of the
+    function's handler module with its own `app`; each runs one invocation at a time, and a
+    busy function gets another copy (the first is the module `load_function` returns, so a
+    sequential caller always meets that one). Copies are bounded by the callers' concurrency:
+    the gateway runs at most `MAX_CONCURRENT` invocations at once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: dict[str, list[ModuleType]] = {}
+        self._made: dict[str, int] = {}
+
+    def _take(self, function: str) -> ModuleType:
+        with self._lock:
+            idle = self._idle.setdefault(function, [])
+            if idle:
+                return idle.pop()
+            first = self._made.get(function, 0) == 0
+            self._made[function] = self._made.get(function, 0) + 1
+        return load_function(function) if first else _fresh_copy(function)
+
+    def call(self, function: str, event: dict[str, Any], context: Any) -> dict[str, Any]:
+        module = self._take(function)
+        try:
+            result: dict[str, Any] = module.lambda_handler(event, context)
+            return result
+        finally:
+            with self._lock:
+                self._idle[function].append(module)
+
+    def count(self, function: str) -> int:
+        """How many instances of `function` were made (tests)."""
+        with self._lock:
+            return self._made.get(function, 0)
+
+
+INSTANCES = Instances()
+
+
+class _PerThreadKeys(LambdaPowertoolsFormatter):
+    """Powertools' JSON formatter with its keys (`log_format`: the Lambda context and the
+    correlation id that `inject_lambda_context` appends, and clears at each invocation) kept
+    per thread, as they are per instance on Lambda: a concurrent invocation's line never
+    carries another's request id. A thread starts from the formatter's base keys."""
+
+    per_thread: threading.local
+
+    @property
+    def log_format(self) -> dict[str, Any]:
+        keys: dict[str, Any] | None = getattr(self.per_thread, "keys", None)
+        if keys is None:
+            keys = self.per_thread.keys = dict.fromkeys(self.log_record_order)
+            keys.update(**self.keys_combined)
+        return keys
+
+    @log_format.setter
+    def log_format(self, value: dict[str, Any]) -> None:
+        self.per_thread.keys = value
+
+
+def log_keys_per_thread(logger: Logger) -> None:
+    """Make `logger`'s appended keys per thread (idempotent; other formatters are left alone)."""
+    formatter = logger.registered_formatter
+    if type(formatter) is LambdaPowertoolsFormatter:
+        formatter.per_thread = threading.local()  # type: ignore[attr-defined]
+        formatter.__dict__.pop("log_format", None)
+        formatter.__class__ = _PerThreadKeys
 
 
 def match(method: str, path: str) -> tuple[Route | None, dict[str, str], bool]:
@@ -209,6 +291,6 @@ def function_url_event(body: str, *, path: str = "/", headers: Mapping[str, str]
 
 
 def invoke_webhook(function: str, body: str) -> ApiResponse:
-    result = load_function(function).lambda_handler(function_url_event(body), lambda_context(function))
+    result = INSTANCES.call(function, function_url_event(body), lambda_context(function))
     payload = result.get("body")
     return ApiResponse(int(result["statusCode"]), json.loads(payload) if payload else None, result.get("headers") or {})

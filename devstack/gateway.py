@@ -2,17 +2,35 @@
 modules (devstack.apigw), with Cognito-shaped claims from locally issued tokens; and the two
 webhook "function URLs" under /_webhooks/, checked with SigV4 like AWS_IAM auth.
 
-Every handler shares one database connection per process (pageport.db.shared_connection, one
-per Lambda container in AWS), so handler calls are serialized with `handler_lock`.
+Handlers run concurrently, as Lambda runs many instances of a function at once. What Lambda
+keeps per instance is made per instance here too:
+- each function has a small bounded pool of handler threads (`MAX_CONCURRENT` invocations of
+  it at once, as a function's reserved concurrency; a busy route never queues another route's
+  requests behind its own, as Lambda scales each function on its own); each thread is an
+  "instance" for what the layer keeps per thread: its database connection
+  (pageport.db.shared_connection) and the `retrying` state beside it;
+- Powertools keeps a request's event on its base class (process-wide) and its routing context
+  on the resolver: pageport.web's resolvers keep the event per thread, and apigw.INSTANCES
+  hands each invocation an idle copy of the function's handler module (its own `app`), making
+  another copy when all are busy. A per-function lock would be as safe but would run one
+  request per route at a time, and the routes a load hits most are the same two or three;
+- boto3 clients are shared (thread-safe once made; pageport.aws makes them under a lock);
+  settings and the kinds' descriptors are read-only; business metrics are off locally
+  (POWERTOOLS_METRICS_DISABLED), so their process-wide buffer is only ever cleared;
+- the Logger keys `inject_lambda_context` appends (the Lambda context, the correlation id) are
+  kept per thread (apigw.log_keys_per_thread), so a line carries its own request's id.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import re
+import sys
 import threading
 import time
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -28,6 +46,14 @@ from devstack.sigv4 import SignatureRejected, SigV4Verifier
 
 WEBHOOK_PREFIX = "/_webhooks/"
 MAX_REQUEST_BYTES = 10 * 1024 * 1024  # API Gateway's payload limit
+# Handler threads per function: its concurrent invocations (and database connections). Only
+# functions that are called get threads; 4 x the few hot routes stays far under PostgreSQL's 100.
+MAX_CONCURRENT = 4
+# A chunk-size line: hex digits (8 are enough for any size under the cap; more are refused),
+# then optional extensions. No sign, prefix, underscore or space before the digits.
+_CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]{1,8})(?:[ \t]*;[^\r\n]*)?\r?\n")
+_MAX_TRAILER_LINES = 32
+_CONTENT_LENGTH = re.compile(r"[0-9]{1,12}")
 CORS_HEADERS = {  # the deployed API's CORS settings (infra/api.py): the plugin's origin is "null"
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Allow-Methods": "GET,POST,PUT,OPTIONS",
@@ -40,6 +66,7 @@ _METHOD = ("method_not_allowed", "This method is not allowed here.")
 _TOO_LARGE = ("payload_too_large", "The request body is too large.")
 _MALFORMED = ("malformed_request", "The request body must be UTF-8 JSON.")
 _INTERNAL = ("internal_error", "Something went wrong on our side.")
+_BAD_FRAMING = ("bad_request", "The request body is not framed correctly.")
 
 logger = Logger(service="pageport-gateway")
 
@@ -56,11 +83,16 @@ class Gateway:
         *,
         tokens: TokenKey,
         webhooks: SigV4Verifier,
-        handler_lock: threading.RLock,
+        handler_lock: threading.RLock | None = None,  # unused since handlers run concurrently
     ) -> None:
+        del handler_lock
+        from pageport.logging import logger as layer_logger
+
+        apigw.log_keys_per_thread(layer_logger)  # what inject_lambda_context appends, per invocation
         self.tokens = tokens
         self.webhooks = webhooks
-        self.handler_lock = handler_lock
+        self.pools: dict[str, ThreadPoolExecutor] = {}
+        self.pools_lock = threading.Lock()
         # The local identity provider (/auth/local/...), set once the URL is known (attach_issuer).
         self.issuer: LocalIssuer | None = None
         self.server = _Server((host, port), _Handler)
@@ -80,12 +112,26 @@ class Gateway:
         self.issuer = issuer
 
     def start(self) -> None:
+        # Handlers share one interpreter: a short GIL switch interval keeps a quick read from
+        # waiting 5 ms per turn behind CPU-bound batch creations (Lambda gives each its own CPU).
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         self._thread = threading.Thread(target=self.server.serve_forever, name="gateway", daemon=True)
         self._thread.start()
+
+    def invoke(self, function: str, event: dict[str, Any], context: Any) -> dict[str, Any]:
+        """Run one invocation on a handler thread (an instance) and wait for its answer."""
+        with self.pools_lock:
+            pool = self.pools.get(function)
+            if pool is None:
+                pool = self.pools[function] = ThreadPoolExecutor(MAX_CONCURRENT, thread_name_prefix=function)
+        return pool.submit(apigw.INSTANCES.call, function, event, context).result()
 
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+        with self.pools_lock:
+            for pool in self.pools.values():
+                pool.shutdown(wait=False, cancel_futures=True)
 
 
 class _Server(ThreadingHTTPServer):
@@ -100,6 +146,7 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "pageport-dev"
     sys_version = ""
+    refused = 0  # the status `_read_body` answered with, when it refused the body
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # one structured line per request instead (see _log)
@@ -126,40 +173,59 @@ class _Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(payload)
 
+    def _refuse(self, status: int, problem: tuple[str, str]) -> None:
+        """Answer before the body was read: the connection cannot be reused."""
+        self.close_connection = True
+        self.refused = status
+        self._send(status, error_body(*problem))
+
     def _read_body(self) -> bytes | None:
         """The body, or None after answering 400/413 (the connection is then closed)."""
         if self.headers.get("Transfer-Encoding", "").strip().lower() == "chunked":
             return self._read_chunked()
-        try:
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            length = -1
-        if length < 0 or length > MAX_REQUEST_BYTES:
-            self.close_connection = True
-            self._send(413, error_body(*_TOO_LARGE))
+        sent = (self.headers.get("Content-Length") or "0").strip()
+        if not _CONTENT_LENGTH.fullmatch(sent):  # int() would take "+5", "1_0" or "-1"
+            self._refuse(400, _BAD_FRAMING)
             return None
-        return self.rfile.read(length) if length else b""
+        length = int(sent)
+        if length > MAX_REQUEST_BYTES:
+            self._refuse(413, _TOO_LARGE)
+            return None
+        body = self.rfile.read(length) if length else b""
+        if len(body) != length:
+            self._refuse(400, _BAD_FRAMING)
+            return None
+        return body
 
     def _read_chunked(self) -> bytes | None:
-        # API Gateway accepts chunked uploads (curl sends them for stdin bodies); so does this.
+        """API Gateway accepts chunked uploads (curl sends them for stdin bodies); so does this.
+        Sizes are strict hex (never negative, never longer than 8 digits), and nothing is read
+        past MAX_REQUEST_BYTES: a chunk that would cross it is refused before it is read."""
         body = bytearray()
-        try:
-            while True:
-                size = int(self.rfile.readline(64).split(b";", 1)[0].strip(), 16)
-                if size == 0:
-                    while self.rfile.readline(8192).strip():  # trailers, until the blank line
-                        pass
-                    return bytes(body)
-                if len(body) + size > MAX_REQUEST_BYTES:
-                    self.close_connection = True
-                    self._send(413, error_body(*_TOO_LARGE))
-                    return None
-                body += self.rfile.read(size)
-                self.rfile.readline(8)  # the CRLF after each chunk
-        except ValueError:
-            self.close_connection = True
-            self._send(400, error_body("bad_request", "The chunked request body is malformed."))
-            return None
+        while True:
+            found = _CHUNK_SIZE.fullmatch(self.rfile.readline(1024))
+            if found is None:
+                self._refuse(400, _BAD_FRAMING)
+                return None
+            size = int(found[1], 16)
+            if len(body) + size > MAX_REQUEST_BYTES:
+                self._refuse(413, _TOO_LARGE)
+                return None
+            if size == 0:
+                break
+            chunk = self.rfile.read(size)
+            if len(chunk) != size or self.rfile.readline(3) not in (b"\r\n", b"\n"):
+                self._refuse(400, _BAD_FRAMING)
+                return None
+            body += chunk
+        for _ in range(_MAX_TRAILER_LINES):  # trailers, until the blank line
+            line = self.rfile.readline(8192)
+            if line in (b"\r\n", b"\n"):
+                return bytes(body)
+            if not line.endswith(b"\n"):
+                break
+        self._refuse(400, _BAD_FRAMING)
+        return None
 
     def _log(self, started: float, status: int, **extra: Any) -> None:
         logger.info(
@@ -176,7 +242,9 @@ class _Handler(BaseHTTPRequestHandler):
     # ------------------------------------------------------------------ verbs
     def do_OPTIONS(self) -> None:
         started = time.monotonic()
-        self._read_body()
+        if self._read_body() is None:
+            self._log(started, self.refused)
+            return
         self._send(204, None)
         self._log(started, 204)
 
@@ -202,7 +270,7 @@ class _Handler(BaseHTTPRequestHandler):
         started = time.monotonic()
         body = self._read_body()
         if body is None:
-            self._log(started, 413)
+            self._log(started, self.refused)
             return
         path = urlsplit(self.path).path
         try:
@@ -244,15 +312,16 @@ class _Handler(BaseHTTPRequestHandler):
         except UnicodeDecodeError:
             self._send(400, error_body(*_MALFORMED))
             return 400, {"function": function}
-        with self.server.gateway.handler_lock:
-            answer = apigw.invoke_webhook(function, text)
-        self._send(answer.status, answer.body, answer.headers)
-        return answer.status, {"function": function}
+        result = self.server.gateway.invoke(function, apigw.function_url_event(text), apigw.lambda_context(function))
+        status = int(result["statusCode"])
+        self._send(status, None, result.get("headers") or {}, raw=(result.get("body") or "").encode())
+        return status, {"function": function}
 
     # ------------------------------------------------------------------ local identity provider
     def _issuer(self, name: str, body: bytes) -> tuple[int, dict[str, Any]]:
-        """Cognito's managed login and OAuth endpoints, locally (devstack.localissuer). Served
-        outside `handler_lock`: the callback handler calls the token endpoint while holding it."""
+        """Cognito's managed login and OAuth endpoints, locally (devstack.localissuer). Served on
+        the request's own thread, never the handler pool: the callback handler calls the token
+        endpoint while it holds a handler thread."""
         issuer = self.server.gateway.issuer
         assert issuer is not None
         query = dict(parse_qsl(urlsplit(self.path).query, keep_blank_values=True))
@@ -307,8 +376,7 @@ class _Handler(BaseHTTPRequestHandler):
             query=query or None,
             headers=dict(self.headers.items()),
         )
-        with self.server.gateway.handler_lock:
-            result = apigw.handler_for(route)(event, apigw.lambda_context(route.function))
+        result = self.server.gateway.invoke(route.function, event, apigw.lambda_context(route.function))
         status = int(result["statusCode"])
         headers = dict(result.get("headers") or {})
         for key, values in (result.get("multiValueHeaders") or {}).items():

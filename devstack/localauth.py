@@ -104,6 +104,8 @@ class TokenKey:
 
     def verify(self, token: str, *, now: float | None = None) -> dict[str, str]:
         """The Cognito-shaped claims (string values, as API Gateway passes them) or TokenRejected."""
+        if not token.isascii():  # a JWT is ASCII; anything else (a Latin-1 header byte) is foreign
+            raise TokenRejected("malformed token")
         parts = token.split(".")
         if len(parts) != 3:
             raise TokenRejected("malformed token")
@@ -138,6 +140,8 @@ def bearer_token(authorization: str | None) -> str:
     scheme, _, token = authorization.strip().partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise TokenRejected("not a bearer token")
+    if not token.isascii():
+        raise TokenRejected("malformed token")
     return token.strip()
 
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+import threading
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -15,16 +15,27 @@ if TYPE_CHECKING:
     from mypy_boto3_sqs import SQSClient
 
 
-@cache
+# A client is safe to share between threads once made, but making one through boto3's default
+# session is not (the local stack's handler threads may all want their first one at once).
+_clients: dict[str, Any] = {}
+_making = threading.Lock()
+
+
 def _client(service: str) -> Any:
-    import boto3
-    from botocore.config import Config
+    client = _clients.get(service)
+    if client is not None:
+        return client
+    with _making:
+        if service not in _clients:
+            import boto3
+            from botocore.config import Config
 
-    from pageport.tracing import trace_aws_calls
+            from pageport.tracing import trace_aws_calls
 
-    trace_aws_calls()
-    config = Config(retries={"mode": "standard", "max_attempts": 3}, connect_timeout=5, read_timeout=20)
-    return boto3.client(service, config=config)  # type: ignore[call-overload]
+            trace_aws_calls()
+            config = Config(retries={"mode": "standard", "max_attempts": 3}, connect_timeout=5, read_timeout=20)
+            _clients[service] = boto3.client(service, config=config)  # type: ignore[call-overload]
+        return _clients[service]
 
 
 def s3() -> S3Client:
@@ -49,4 +60,5 @@ def dynamodb() -> DynamoDBClient:
 
 def reset_clients() -> None:
     """Tests and the local stack re-point clients after changing the environment."""
-    _client.cache_clear()
+    with _making:
+        _clients.clear()

@@ -3,11 +3,11 @@
 Options suit RDS Proxy: no server-side prepared statements (`prepare_threshold=None`, which
 would pin the proxy connection), `SET LOCAL` only, TLS required, short connect timeout.
 
-A Lambda container keeps one connection across invocations, and the proxy may close it while the
-container idles (its idle client timeout), which the container only learns on its next round
-trip. No ping is spent on every request to find out; instead the first round trip of a request
-is retried once on a fresh connection when the connection turns out to be gone, and only where
-that cannot repeat a write (see `read` and `retrying`).
+A Lambda container keeps one connection across invocations (per thread: see `_Instance`), and
+the proxy may close it while the container idles (its idle client timeout), which the container
+only learns on its next round trip. No ping is spent on every request to find out; instead the
+first round trip of a request is retried once on a fresh connection when the connection turns
+out to be gone, and only where that cannot repeat a write (see `read` and `retrying`).
 """
 
 from __future__ import annotations
@@ -35,8 +35,7 @@ class StaleConnection(psycopg.OperationalError):
     its statements reached the server: running the operation again on a fresh connection is safe."""
 
 
-# Set by `retrying` while its operation has sent nothing yet (per thread: the local stack's
-# gateway shares one connection between threads).
+# Set by `retrying` while its operation has sent nothing yet (per thread, like the connection).
 _untouched = threading.local()
 
 
@@ -66,7 +65,16 @@ class SharedConnection(psycopg.Connection[dict[str, Any]]):
             yield tx
 
 
-_cached: SharedConnection | None = None
+class _Instance(threading.local):
+    """The connection "the container" keeps. A Lambda container runs one invocation at a time
+    in one thread; the local stack runs many at once, one per handler thread, so a thread is an
+    instance here and each has its own connection (a psycopg connection is not for two
+    concurrent transactions)."""
+
+    cached: SharedConnection | None = None
+
+
+_instance = _Instance()
 
 
 def conninfo(settings: Settings | None = None) -> str:
@@ -128,15 +136,18 @@ def connect(info: str | None = None) -> Connection:
 def shared_connection() -> Connection:
     """One connection per Lambda container, re-opened when it is known to be closed (a failure
     seen earlier); one the proxy closed unseen is found, and replaced, by `read`/`retrying`."""
-    global _cached
-    if _cached is None or _cached.closed:
-        _cached = SharedConnection.connect(conninfo(), row_factory=dict_row, prepare_threshold=None, autocommit=True)
-    return _cached
+    cached = _instance.cached
+    if cached is None or cached.closed:
+        cached = _instance.cached = SharedConnection.connect(
+            conninfo(), row_factory=dict_row, prepare_threshold=None, autocommit=True
+        )
+    return cached
 
 
 def _lost(exc: psycopg.OperationalError) -> bool:
     """A connection-level failure of the shared connection (not, say, a cancelled query)."""
-    return isinstance(exc, StaleConnection) or (_cached is not None and _cached.broken)
+    cached = _instance.cached
+    return isinstance(exc, StaleConnection) or (cached is not None and cached.broken)
 
 
 def read(query: Callable[[Cursor], T]) -> T:
@@ -159,7 +170,7 @@ def retrying(operation: Callable[[], T]) -> T:
     its first transaction fails because the connection is gone, and it sent nothing before, run
     it once more on a fresh connection. Never after a statement or a COMMIT was sent: that
     failure may follow a partial or even a committed write, which a retry would repeat."""
-    _untouched.armed = _cached is not None  # a fresh connection has just proved itself
+    _untouched.armed = _instance.cached is not None  # a fresh connection has just proved itself
     try:
         return operation()
     except StaleConnection:
@@ -186,7 +197,7 @@ def reading(conn: Connection | None = None) -> Iterator[Cursor]:
 
 
 def close_shared_connection() -> None:
-    global _cached
-    if _cached is not None and not _cached.closed:
-        _cached.close()
-    _cached = None
+    """Close this thread's (this instance's) connection."""
+    cached, _instance.cached = _instance.cached, None
+    if cached is not None and not cached.closed:
+        cached.close()

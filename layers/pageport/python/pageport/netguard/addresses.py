@@ -21,6 +21,8 @@ __all__ = [
     "describe_address",
     "embedded_ipv4",
     "is_public_address",
+    "rfc6052_embed",
+    "rfc6052_extract",
 ]
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -109,16 +111,68 @@ _EMBEDDING: list[tuple[ipaddress.IPv6Network, str, int]] = [
     for n, label, shift in (
         ("::ffff:0:0/96", "IPv4-mapped", 0),
         ("::ffff:0:0:0/96", "IPv4-translated", 0),
-        ("64:ff9b::/96", "NAT64", 0),
-        ("64:ff9b:1::/48", "local NAT64", 0),
         ("2002::/16", "6to4", 80),
         ("::/96", "IPv4-compatible", 0),  # after ::/128 and ::1/128 (checked first)
     )
 ]
 
 
+# RFC 6052 §2.2: where each prefix length puts the 32 IPv4 bits, as (first bit, bit count)
+# runs counted from the left; bits 64-71 (the "u" octet) are never used, so a run stops there.
+RFC6052_LAYOUT: dict[int, tuple[tuple[int, int], ...]] = {
+    32: ((32, 32),),
+    40: ((40, 24), (72, 8)),
+    48: ((48, 16), (72, 16)),
+    56: ((56, 8), (72, 24)),
+    64: ((72, 32),),
+    96: ((96, 32),),
+}
+_NAT64_WELL_KNOWN = ipaddress.IPv6Network("64:ff9b::/96")  # RFC 6052 §2.1: /96 only
+# RFC 8215's local-use prefix: an operator takes a /48../96 inside it, and the address alone does
+# not say which. Every length that fits is read, and the worst reading decides (so an address
+# is public only if it is under every layout; refusing a rare public one is the safe error).
+_NAT64_LOCAL_USE = ipaddress.IPv6Network("64:ff9b:1::/48")
+_LOCAL_USE_LENGTHS = (48, 56, 64, 96)
+_THIS_NETWORK = ipaddress.IPv4Network("0.0.0.0/8")
+
+
+def rfc6052_extract(ip: ipaddress.IPv6Address, prefix_length: int) -> ipaddress.IPv4Address:
+    """The IPv4 address that ``ip`` embeds under a ``prefix_length`` NAT64 prefix (RFC 6052
+    §2.2). The u octet and the suffix are ignored, as a translator ignores them: an address
+    with junk there still reaches the embedded IPv4 address."""
+    value, v4 = int(ip), 0
+    for first, count in RFC6052_LAYOUT[prefix_length]:
+        v4 = (v4 << count) | ((value >> (128 - first - count)) & ((1 << count) - 1))
+    return ipaddress.IPv4Address(v4)
+
+
+def rfc6052_embed(prefix: ipaddress.IPv6Network, v4: ipaddress.IPv4Address) -> ipaddress.IPv6Address:
+    """``v4`` embedded under the NAT64 ``prefix`` (RFC 6052 §2.2): the inverse of rfc6052_extract."""
+    value, bits, taken = int(prefix.network_address), int(v4), 0
+    for first, count in RFC6052_LAYOUT[prefix.prefixlen]:
+        part = (bits >> (32 - taken - count)) & ((1 << count) - 1)
+        value |= part << (128 - first - count)
+        taken += count
+    return ipaddress.IPv6Address(value)
+
+
+def _nat64_readings(ip: ipaddress.IPv6Address) -> list[tuple[str, ipaddress.IPv4Address]]:
+    if ip in _NAT64_WELL_KNOWN:
+        return [("NAT64", ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))]
+    if ip in _NAT64_LOCAL_USE:
+        readings = [rfc6052_extract(ip, n) for n in _LOCAL_USE_LENGTHS]
+        # A reading in 0.0.0.0/8 is what zero operator bits give under a longer layout; no
+        # translator forwards there (a martian destination), so it only counts if it is all there is.
+        meaningful = [v4 for v4 in readings if v4 not in _THIS_NETWORK] or readings[-1:]
+        return [("local NAT64", v4) for v4 in dict.fromkeys(meaningful)]
+    return []
+
+
 def embedded_ipv4(ip: ipaddress.IPv6Address) -> list[tuple[str, ipaddress.IPv4Address]]:
     """IPv4 addresses that ``ip`` carries, with the name of the form (empty if none)."""
+    nat64 = _nat64_readings(ip)
+    if nat64:
+        return nat64
     if ip in _TEREDO:
         server, client = ip.teredo or (None, None)
         assert server is not None and client is not None
@@ -135,6 +189,9 @@ def _classify_v4(ip: ipaddress.IPv4Address) -> AddressClass:
         if ip in net:
             return AddressClass(verdict, reason)
     return PUBLIC
+
+
+_SEVERITY = {Verdict.PUBLIC: 0, Verdict.LOCAL: 1, Verdict.FORBIDDEN: 2}
 
 
 def classify_address(ip: IPAddress) -> AddressClass:
@@ -154,7 +211,7 @@ def classify_address(ip: IPAddress) -> AddressClass:
         worst = PUBLIC
         for label, v4 in embedded:
             inner = classify_address(v4)
-            if inner.verdict is not Verdict.PUBLIC and worst.verdict is not Verdict.FORBIDDEN:
+            if _SEVERITY[inner.verdict] > _SEVERITY[worst.verdict]:
                 worst = AddressClass(inner.verdict, f"{label} {inner.reason} ({v4})")
         return worst
     for net6, verdict, reason in _V6:

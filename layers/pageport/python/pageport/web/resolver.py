@@ -8,14 +8,16 @@ come from our own `CORSConfig` (`to_dict`), and the verified scope rides in the 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, CORSConfig, Response
 from aws_lambda_powertools.event_handler.openapi.exceptions import (
     RequestUnsupportedContentType,
     RequestValidationError,
 )
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEvent
 
 from pageport.errors import (
     InternalError,
@@ -97,12 +99,52 @@ def early_answer(event: Mapping[str, Any], problem: PageportError, cors: CORSCon
     }
 
 
-class PageportResolver(APIGatewayRestResolver):
+EventT = TypeVar("EventT")
+
+
+class PerThreadInvocation(Generic[EventT]):
+    """The event and Lambda context of the invocation a thread is running, for a resolver.
+
+    Powertools stores both on its base class (`BaseRouter.current_event = ...`), i.e. once per
+    process: enough on Lambda (one invocation per process), not in the local stack, whose
+    handler threads run many at once. These properties shadow the class attributes for this
+    resolver: `resolve` records the event per thread before Powertools routes it, and every
+    read (Powertools' own, the routes', `caller_scope`) sees that thread's. What the resolver
+    keeps on itself (its routing `context`) is never shared: the local stack runs each copy of
+    a function's module (each `app`) on one thread at a time (devstack.apigw.Instances)."""
+
+    invocation: threading.local
+
+    def start_invocation(self, event: EventT, context: Any) -> None:
+        self.invocation.event = event
+        self.invocation.lambda_context = context
+
+    @property
+    def current_event(self) -> EventT:
+        event: EventT = self.invocation.event
+        return event
+
+    @current_event.setter
+    def current_event(self, value: EventT) -> None:
+        self.invocation.event = value
+
+    @property
+    def lambda_context(self) -> Any:
+        return self.invocation.lambda_context
+
+    @lambda_context.setter
+    def lambda_context(self, value: Any) -> None:
+        self.invocation.lambda_context = value
+
+
+# ignore[misc]: properties over Powertools' class attribute of the same name (see PerThreadInvocation).
+class PageportResolver(PerThreadInvocation[APIGatewayProxyEvent], APIGatewayRestResolver):  # type: ignore[misc]
     """Answers before anything parses the body: first the caller (401; 404 for a project that
     is not theirs, so that answer never depends on what was sent), then oversized and non-JSON
     bodies. The verified scope is kept for the route (`caller_scope`) for this event only."""
 
     def __init__(self, *, cors: CORSConfig | None = None, enable_validation: bool = False) -> None:
+        self.invocation = threading.local()
         super().__init__(cors=cors, enable_validation=enable_validation)
         self.early_answer_cors = cors  # our own reference: early answers carry the same headers
 
@@ -120,4 +162,5 @@ class PageportResolver(APIGatewayRestResolver):
             return early_answer(event, problem, self.early_answer_cors)
         if scope is not None:
             self.context[SCOPE_CONTEXT_KEY] = scope
+        self.start_invocation(APIGatewayProxyEvent(dict(event)), context)
         return super().resolve(event, context)

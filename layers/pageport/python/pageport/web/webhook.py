@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from aws_lambda_powertools.event_handler import LambdaFunctionUrlResolver, Response
+from aws_lambda_powertools.utilities.data_classes import LambdaFunctionUrlEvent
 from pydantic import BaseModel, ValidationError
 
 from pageport.errors import MalformedRequest, MethodNotAllowed, NotFound, PageportError, ValidationFailed
 from pageport.services.validation import details_of
 from pageport.services.webhooks import JobKind, WebhookCall, apply_webhook
 from pageport.storage import ArtifactStore
+from pageport.web.prechecks import checked_body
+from pageport.web.resolver import PerThreadInvocation
 from pageport.web.responses import error_response, json_response, logger
 
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
@@ -20,14 +24,30 @@ PayloadT = TypeVar("PayloadT", bound=BaseModel)
 ROOT = "/"
 
 
+# ignore[misc]: properties over Powertools' class attribute of the same name (see PerThreadInvocation).
+class WebhookResolver(PerThreadInvocation[LambdaFunctionUrlEvent], LambdaFunctionUrlResolver):  # type: ignore[misc]
+    """A function-URL resolver whose event is per thread (see PerThreadInvocation)."""
+
+    def __init__(self) -> None:
+        self.invocation = threading.local()
+        super().__init__()
+
+    def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+        self.start_invocation(LambdaFunctionUrlEvent(dict(event)), context)
+        return super().resolve(event, context)
+
+
 def webhook_resolver(
     kind: JobKind, payload_model: type[PayloadT], to_call: Callable[[PayloadT], WebhookCall]
 ) -> LambdaFunctionUrlResolver:
-    app = LambdaFunctionUrlResolver()
+    app = WebhookResolver()
 
     @app.post(ROOT)
     def receive() -> Response[Any]:
-        raw = app.current_event.body or ""
+        event = app.current_event
+        # Size, encoding, depth and syntax first (400/413), so the model never meets a body
+        # that could exhaust its parser; the decoded text is what the model reads.
+        raw = checked_body(event.body, base64_encoded=bool(event.is_base64_encoded)) or ""
         try:
             payload = payload_model.model_validate_json(raw)
         except ValidationError as exc:
