@@ -266,6 +266,13 @@ class _Handler(BaseHTTPRequestHandler):
     def do_DELETE(self) -> None:
         self._dispatch()
 
+    def __getattr__(self, name: str) -> Any:
+        # Any other method (TRACE, CONNECT, WebDAV's, ...) is routed like the ones above: 405 on
+        # a known path, 404 elsewhere, a JSON body either way; never http.server's HTML 501.
+        if name.startswith("do_"):
+            return self._dispatch
+        raise AttributeError(name)
+
     def _dispatch(self) -> None:
         started = time.monotonic()
         body = self._read_body()
