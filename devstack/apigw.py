@@ -184,6 +184,12 @@ def match(method: str, path: str) -> tuple[Route | None, dict[str, str], bool]:
     return None, {}, path_known
 
 
+def allowed_methods(path: str) -> str:
+    """The `Allow` header of a 405 on `path` (RFC 9110): its routes' methods, and OPTIONS (CORS)."""
+    methods = {route.method for route, pattern in _COMPILED if pattern.match(path)}
+    return ", ".join(sorted(methods | {"OPTIONS"}))
+
+
 def handler_for(route: Route) -> Handler:
     module = _MODULES.get(route.function)
     if module is None:

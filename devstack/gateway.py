@@ -303,7 +303,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, error_body(*_NOT_FOUND))
             return 404, {}
         if self.command != "POST":
-            self._send(405, error_body(*_METHOD))
+            self._send(405, error_body(*_METHOD), {"Allow": "POST"})
             return 405, {}
         headers = {key.lower(): value for key, value in self.headers.items()}
         url = f"http://{headers.get('host', '')}{self.path}"
@@ -346,7 +346,8 @@ class _Handler(BaseHTTPRequestHandler):
         if action is None:
             known = any(path == name for _, path in actions)
             status = 405 if known else 404
-            self._send(status, error_body(*(_METHOD if known else _NOT_FOUND)))
+            allow = {"Allow": ", ".join(sorted(m for m, path in actions if path == name))} if known else {}
+            self._send(status, error_body(*(_METHOD if known else _NOT_FOUND)), allow)
             return status, {}
         answer = action()
         self._send(answer.status, None, answer.headers, raw=answer.body)
@@ -357,7 +358,8 @@ class _Handler(BaseHTTPRequestHandler):
         route, params, path_known = apigw.match(self.command, path)
         if route is None:
             status = 405 if path_known else 404
-            self._send(status, error_body(*(_METHOD if path_known else _NOT_FOUND)))
+            allow = {"Allow": apigw.allowed_methods(path)} if path_known else {}
+            self._send(status, error_body(*(_METHOD if path_known else _NOT_FOUND)), allow)
             return status, {}
         path_params = {key: unquote(value) for key, value in params.items()}
         claims: dict[str, str] | None = None

@@ -166,5 +166,6 @@ def test_an_unparseable_body_through_the_gateway_is_400(gateway: Gateway, functi
 def test_any_other_method_is_a_json_405_on_a_route_and_404_elsewhere(gateway: Gateway, method: str) -> None:
     status, body, answer = exchange(gateway, request(PROJECT_ROUTE, {"Content-Length": b"0"}, method=method))
     assert (status, body["error"]["code"]) == (405, "method_not_allowed"), answer
+    assert b"\r\nAllow: OPTIONS, POST\r\n" in answer  # RFC 9110: a 405 names what the path takes
     status, body, answer = exchange(gateway, request("/nowhere", {"Content-Length": b"0"}, method=method))
     assert (status, body["error"]["code"]) == (404, "not_found"), answer
