@@ -9,8 +9,10 @@ from pageport.batches import service
 from pageport.batches.models import BatchCreateRequest, BatchOut
 from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
+from pageport.errors import BatchIdConflict
 from pageport.settings import ARTIFACTS, DATABASE, EVERY_QUEUE, get_settings
 from pageport.web import api_resolver, caller_scope
+from pageport.web.responses import documented
 from pageport.web.views import batch_out
 
 app = api_resolver()
@@ -19,11 +21,7 @@ app = api_resolver()
 @app.post(
     "/projects/<projectId>/page-batches",
     summary="Create a batch (idempotent by client id)",
-    responses={
-        200: {"description": "Replay of an existing batch"},
-        201: {"description": "Created"},
-        409: {"description": "The id is used for another request or project (batch_id_conflict)"},
-    },
+    responses=documented({200: "Replay of an existing batch", 201: "Created"}, BatchIdConflict),
 )
 def create(projectId: Annotated[int, Path()], body: Annotated[BatchCreateRequest, Body()]) -> Response[BatchOut]:
     scope = caller_scope(app, projectId)

@@ -7,10 +7,12 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
+from pageport.errors import PageImportNotReady
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesOut, Code2DesRequest
 from pageport.settings import DATABASE, queue_of
 from pageport.web import api_resolver, caller_scope
+from pageport.web.responses import documented
 from pageport.web.views import code2des_out
 
 app = api_resolver()
@@ -19,10 +21,7 @@ app = api_resolver()
 @app.post(
     "/projects/<projectId>/code2des",
     summary="Convert a completed Page Import",
-    responses={
-        201: {"description": "Created"},
-        409: {"description": "The Page Import is not completed (page_import_not_ready)"},
-    },
+    responses=documented({201: "Created"}, PageImportNotReady),
 )
 def create(projectId: Annotated[int, Path()], body: Annotated[Code2DesRequest, Body()]) -> Response[Code2DesOut]:
     scope = caller_scope(app, projectId)

@@ -6,12 +6,14 @@ from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import reading
 from pageport.entrypoints.shape import Trigger, entrypoint
+from pageport.errors import ResultNotReady, UpstreamUnverifiable
 from pageport.kinds.code2des import result as results
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesResultOut
 from pageport.settings import ARTIFACTS, DATABASE, get_settings
 from pageport.storage import ArtifactStore
 from pageport.web import api_resolver, caller_scope
+from pageport.web.responses import documented
 
 app = api_resolver()
 
@@ -19,11 +21,7 @@ app = api_resolver()
 @app.get(
     "/projects/<projectId>/code2des/<code2desId>/result",
     summary="Read the verified Figma node tree",
-    responses={
-        200: {"description": "The verified result (a page of its images)"},
-        409: {"description": "The job has not completed (result_not_ready)"},
-        502: {"description": "The stored result failed verification (result_unverifiable)"},
-    },
+    responses=documented({200: "The verified result (a page of its images)"}, ResultNotReady, UpstreamUnverifiable),
 )
 def read(
     projectId: Annotated[int, Path()],

@@ -6,10 +6,12 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
+from pageport.errors import ResultNotReady
 from pageport.kinds.code2des import service as code2des
 from pageport.kinds.code2des.models import Code2DesOut, MaterializationBody
 from pageport.settings import DATABASE
 from pageport.web import api_resolver, caller_scope
+from pageport.web.responses import documented
 from pageport.web.views import code2des_out
 
 app = api_resolver()
@@ -22,10 +24,7 @@ app = api_resolver()
         "The first successful call stores `materializedAt` and `materializedNodeId` and needs a valid `nodeId`; "
         "every later call returns 200 with the stored values and changes nothing, whatever it sends."
     ),
-    responses={
-        200: {"description": "The job with its (first) stored placement"},
-        409: {"description": "The job has not completed (result_not_ready)"},
-    },
+    responses=documented({200: "The job with its (first) stored placement"}, ResultNotReady),
 )
 def put(
     projectId: Annotated[int, Path()],

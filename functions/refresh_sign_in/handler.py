@@ -9,6 +9,7 @@ from pageport.settings import SIGN_IN
 from pageport.signin import service
 from pageport.signin.provider import identity_provider
 from pageport.web import api_resolver
+from pageport.web.responses import documented
 
 app = api_resolver()
 
@@ -16,11 +17,9 @@ app = api_resolver()
 @app.post(
     "/auth/refresh",
     summary="A new ID token for a refresh token (401 once it is revoked or expired)",
-    responses={
-        200: {"description": "A new ID token (and the refresh token to use next)"},
-        401: {"description": "The refresh token is revoked or expired (refresh_token_refused)"},
-        502: {"description": "The identity provider is unavailable (identity_provider_unavailable)"},
-    },
+    responses=documented(
+        {200: "A new ID token (and the refresh token to use next)"}, service.RefreshRefused, service.ProviderError
+    ),
 )
 def refresh(body: RefreshIn) -> RefreshedOut:
     tokens = service.refresh(identity_provider(), body.refresh_token)

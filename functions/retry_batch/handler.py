@@ -9,8 +9,10 @@ from pageport.batches import service
 from pageport.batches.models import BatchOut, BatchRetryRequest
 from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
+from pageport.errors import BatchIdConflict, NothingToRetry
 from pageport.settings import ARTIFACTS, DATABASE, EVERY_QUEUE
 from pageport.web import api_resolver, caller_scope
+from pageport.web.responses import documented
 from pageport.web.views import batch_out
 
 app = api_resolver()
@@ -19,11 +21,7 @@ app = api_resolver()
 @app.post(
     "/projects/<projectId>/page-batches/<batchId>/retry",
     summary="Retry the failed items as a new batch",
-    responses={
-        200: {"description": "Replay"},
-        201: {"description": "Created"},
-        409: {"description": "The id is used for another request (batch_id_conflict), or nothing_to_retry"},
-    },
+    responses=documented({200: "Replay", 201: "Created"}, BatchIdConflict, NothingToRetry),
 )
 def retry(
     projectId: Annotated[int, Path()],

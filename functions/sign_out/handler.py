@@ -10,6 +10,7 @@ from pageport.settings import SIGN_IN
 from pageport.signin import service
 from pageport.signin.provider import identity_provider
 from pageport.web import api_resolver
+from pageport.web.responses import documented
 
 app = api_resolver()
 
@@ -17,10 +18,7 @@ app = api_resolver()
 @app.post(
     "/auth/sign-out",
     summary="Revoke the refresh token (idempotent: an unknown or revoked token is signed out too)",
-    responses={
-        204: {"description": "Signed out"},
-        502: {"description": "The identity provider is unavailable (identity_provider_unavailable)"},
-    },
+    responses=documented({204: "Signed out"}, service.ProviderError),
 )
 def sign_out(body: SignOutIn) -> Response[None]:
     service.sign_out(identity_provider(), body.refresh_token)

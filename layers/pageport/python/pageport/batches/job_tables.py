@@ -11,6 +11,7 @@ from typing import Any, cast
 from psycopg import sql
 from pydantic import BaseModel
 
+from pageport.batches import dispatch
 from pageport.batches.registry import ItemRef, Validated
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
@@ -83,6 +84,15 @@ def dead_letter(cur: Cursor, table: str, job_id: str, attempt: int, nonce: str, 
 def canonical(model_dump: Mapping[str, Any]) -> dict[str, Any]:
     """Drop absent optionals so equal requests hash equally however they were spelled."""
     return {key: value for key, value in model_dump.items() if value is not None}
+
+
+def enqueue_created(cur: Cursor, scope: Scope, kind: Kind, job_id: str, request: BaseModel, message: BaseModel) -> str:
+    """A single create's worker message, durable in its creating transaction (the outbox's
+    one-item batch, batches/dispatch.enqueue_job); returns that batch's id for `send_now`."""
+    request_json = canonical(request.model_dump(mode="json", by_alias=True))
+    return dispatch.enqueue_job(
+        cur, scope, kind.name, job_id, request_json, message.model_dump(mode="json", by_alias=True)
+    )
 
 
 class JobTableOperation:

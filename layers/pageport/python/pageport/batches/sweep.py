@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from psycopg import sql
 
@@ -36,9 +37,9 @@ BATCH_LIMIT = 500
 _STOP_MARGIN_MS = 5_000
 
 
-@dataclass(frozen=True, slots=True)
-class Fence:
-    """What a job's current attempt is: the sweep fails exactly that attempt."""
+class Fence(NamedTuple):
+    """What a job's current attempt is (a row's id, attempt, nonce): the sweep fails exactly that
+    attempt."""
 
     id: str
     attempt: int

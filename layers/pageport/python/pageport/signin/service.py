@@ -11,13 +11,10 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from aws_lambda_powertools import Logger
-
 from pageport.errors import NotFound, PageportError, Unauthorized
+from pageport.logging import logger  # the one Logger: its lines carry the request's correlation id
 from pageport.signin import crypto, store
 from pageport.signin.provider import IdentityProvider, ProviderRefused, ProviderUnavailable, TokenSet
-
-logger = Logger(service="pageport-signin")
 
 SESSION_TTL_S = 300
 POLL_INTERVAL_MS = 2000

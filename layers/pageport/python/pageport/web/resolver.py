@@ -28,9 +28,10 @@ from pageport.errors import (
     ValidationFailed,
     field_error,
 )
+from pageport.logging import logger
 from pageport.services.tenancy import Scope
 from pageport.web.prechecks import precheck
-from pageport.web.responses import JSON, error_response, logger
+from pageport.web.responses import JSON, error_response
 from pageport.web.tenancy import SCOPE_CONTEXT_KEY, verify_caller
 
 

@@ -12,9 +12,9 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
 from pageport.digits import ascii_int
 from pageport.errors import InternalError, NotFound, PageportError
+from pageport.logging import logger
 from pageport.services.tenancy import Scope, read_scope
 from pageport.web.auth import claims_of, subject_from_claims
-from pageport.web.responses import logger
 
 # The key of the verified scope in the resolver's routing context, for this event only.
 SCOPE_CONTEXT_KEY = "pageport_verified_scope"

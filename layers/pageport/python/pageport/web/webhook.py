@@ -11,12 +11,13 @@ from aws_lambda_powertools.utilities.data_classes import LambdaFunctionUrlEvent
 from pydantic import BaseModel, ValidationError
 
 from pageport.errors import MalformedRequest, MethodNotAllowed, NotFound, PageportError, ValidationFailed
+from pageport.logging import logger
 from pageport.services.validation import details_of
 from pageport.services.webhooks import JobKind, WebhookCall, apply_webhook
 from pageport.storage import ArtifactStore
 from pageport.web.prechecks import checked_body
 from pageport.web.resolver import PerThreadInvocation
-from pageport.web.responses import error_response, json_response, logger
+from pageport.web.responses import error_response, json_response
 
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
 

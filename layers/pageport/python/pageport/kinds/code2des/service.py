@@ -9,7 +9,7 @@ from typing import Any
 
 from pageport import metrics
 from pageport.batches import dispatch
-from pageport.batches.job_tables import canonical
+from pageport.batches.job_tables import enqueue_created
 from pageport.db import Connection, Cursor, reading
 from pageport.errors import Conflict, ValidationFailed
 from pageport.ids import new_id, new_nonce
@@ -83,14 +83,7 @@ def create_code2des(conn: Connection, scope: Scope, request: Code2DesRequest) ->
         if source is None:
             raise Conflict(NOT_READY, code="page_import_not_ready")
         (row,) = insert_code2des(cur, scope, [request])
-        outbox = dispatch.enqueue_job(
-            cur,
-            scope,
-            KIND.name,
-            row.id,
-            canonical(request.model_dump(mode="json", by_alias=True)),
-            convert_message(row, source, store).model_dump(mode="json", by_alias=True),
-        )
+        outbox = enqueue_created(cur, scope, KIND, row.id, request, convert_message(row, source, store))
     metrics.job_created(KIND.name)  # committed: the message will be sent whatever SQS does now
     dispatch.send_now(conn, outbox)
     return row

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from pageport import metrics
 from pageport.batches import dispatch
-from pageport.batches.job_tables import canonical
+from pageport.batches.job_tables import enqueue_created
 from pageport.db import Connection, Cursor
 from pageport.ids import new_id, new_nonce
 from pageport.kinds.page_import import KIND
@@ -73,14 +73,7 @@ def create_page_import(
     request = normalize_request(request, allow_private=allow_private)
     with conn.transaction(), conn.cursor() as cur:
         (row,) = insert_page_imports(cur, scope, [request])
-        outbox = dispatch.enqueue_job(
-            cur,
-            scope,
-            KIND.name,
-            row.id,
-            canonical(request.model_dump(mode="json", by_alias=True)),
-            capture_message(row).model_dump(mode="json", by_alias=True),
-        )
+        outbox = enqueue_created(cur, scope, KIND, row.id, request, capture_message(row))
     metrics.job_created(KIND.name)  # committed: the message will be sent whatever SQS does now
     dispatch.send_now(conn, outbox)
     return row
