@@ -15,6 +15,7 @@ DynamoDB sweep expired items (it deletes them within days, not on the second).
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,13 +77,15 @@ def create(*, read_hash: str, write_hash: str, read_public: bytes, verifier: byt
 def take_write_side(write_hash: str) -> WriteSide:
     """Delete the write item and return it: the callback's single use of the write key."""
     try:
-        old = aws.dynamodb().delete_item(
-            TableName=_table(),
-            Key={"pk": {"S": f"w#{write_hash}"}},
-            ConditionExpression=_EXPIRES_LATER,
-            ExpressionAttributeValues={":now": {"N": str(_now())}},
-            ReturnValues="ALL_OLD",
-        )["Attributes"]
+        old = _deleted(
+            aws.dynamodb().delete_item(
+                TableName=_table(),
+                Key={"pk": {"S": f"w#{write_hash}"}},
+                ConditionExpression=_EXPIRES_LATER,
+                ExpressionAttributeValues={":now": {"N": str(_now())}},
+                ReturnValues="ALL_OLD",
+            )
+        )
     except ClientError as exc:
         if _conditional_failed(exc):
             raise SessionGone() from None
@@ -116,19 +119,31 @@ def abandon(read_hash: str) -> None:
     aws.dynamodb().delete_item(TableName=_table(), Key={"pk": {"S": f"r#{read_hash}"}})
 
 
+def _deleted(response: Mapping[str, Any]) -> Mapping[str, Any]:
+    """What a conditional delete took. Nothing means another delete of the same item won: an
+    emulator (moto) checks the condition and deletes in two steps, so two racing deletes can both
+    pass it; DynamoDB itself never answers so, and either way only one caller gets the item."""
+    old: Mapping[str, Any] | None = response.get("Attributes")
+    if old is None:
+        raise SessionGone()
+    return old
+
+
 def collect(read_hash: str) -> Collected:
     """The sealed tokens, deleted as they are returned; pending while there are none yet."""
     client = aws.dynamodb()
     now = {":now": {"N": str(_now())}}
     key = {"pk": {"S": f"r#{read_hash}"}}
     try:
-        old = client.delete_item(
-            TableName=_table(),
-            Key=key,
-            ConditionExpression=f"{_EXPIRES_LATER} AND attribute_exists(sealed)",
-            ExpressionAttributeValues=now,
-            ReturnValues="ALL_OLD",
-        )["Attributes"]
+        old = _deleted(
+            client.delete_item(
+                TableName=_table(),
+                Key=key,
+                ConditionExpression=f"{_EXPIRES_LATER} AND attribute_exists(sealed)",
+                ExpressionAttributeValues=now,
+                ReturnValues="ALL_OLD",
+            )
+        )
         return Collected(sealed=bytes(old["sealed"]["B"]))
     except ClientError as exc:
         if not _conditional_failed(exc):
