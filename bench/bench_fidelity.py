@@ -1,15 +1,25 @@
-"""Fidelity benchmark: Pageport's converter vs BuilderIO's html-to-figma, same renderer.
+"""Fidelity benchmark: how much of the way from a blank frame to a perfect copy a design closes.
 
-For each page in bench/fidelity/pages: capture it with the capture worker's `capture_page`
-(system Chromium, 1280x800, scale 1), convert the capture, render the Figma tree with
-`pageport.render`, and compare with the capture's screenshot by SSIM and by a
-Design2Code-style text-block score. The peer (`@builder.io/html-to-figma@0.0.3`, installed
-into bench/fidelity/node_modules by npm when missing) runs its browser bundle on the same page
-in the same Chromium; its layers go through the same renderer and the same scores.
+Every page in bench/fidelity/pages (our fixture pages `NAME.html`, and whole sites
+`NAME/index.html`: the three published templates and the Font Awesome page) is served on
+loopback and captured by the capture worker's own `capture_page` (system Chromium, scale 1) at
+1280 px and at 390 px. The capture is converted, and the design rendered by `pageport.render`,
+which draws each text in the family the design names (the font Figma will use). The peer
+(`@builder.io/html-to-figma@0.0.3`, installed into bench/fidelity/node_modules by npm when
+missing) runs its browser bundle on the same page in the same Chromium, and its layers go
+through the same renderer.
 
-Each page prints one JSON line (score = mean of SSIM and text score; ratio = ours / peer); the
-LAST line is the summary over all pages. Run: `.venv/bin/python bench/bench_fidelity.py
-[--out DIR] [page ...]`.
+Per page and width, against the page's full-height screenshot:
+- gain: (SSIM(design) - SSIM(blank)) / (1 - SSIM(blank)), grayscale, where the blank is a
+  white frame of the page's size; the share of the gap to a perfect copy that a design closes.
+- text recall: the page's visible words found in the design's text nodes.
+- auto layout: the flex containers that kept auto layout, of all flex containers.
+
+Each page prints one JSON line; the LAST line is the summary (mean gain ours vs peer, goal
+"ratio >= 1", beside `mean_gain` with its goal ">= 0.80"). A Markdown table of every page goes
+to stderr. Run: `.venv/bin/python bench/bench_fidelity.py [--out DIR] [--width W] [page ...]`;
+`--out DIR` writes, per page, the reference screenshot, our render, the peer's render and a
+diff heat map of each.
 """
 
 from __future__ import annotations
@@ -18,98 +28,152 @@ import argparse
 import json
 import statistics
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fidelity"))
 
 import harness
-from pageport.convert import convert_capture
+from pageport.convert import auto_layout_share, convert_capture
 from pageport.render import render_preview
 
 BASELINE = f"{harness.PEER_PACKAGE}@{harness.PEER_VERSION}"
+MEAN_GAIN_GOAL = 0.80
+MIN_GAIN_GOAL = 0.70
+TEXT_RECALL_GOAL = 0.95
 
 
-def _line(name: str, ours: float, peer: float, **extra: object) -> str:
-    row = {
-        "name": name,
-        "unit": "score (mean of SSIM and text-block score, 0..1)",
+@dataclass(frozen=True)
+class PageScore:
+    page: str
+    width: int
+    gain: float
+    peer_gain: float
+    text_recall: float
+    peer_text_recall: float
+    auto_layout_kept: int
+    flex_containers: int
+    warnings: int
+
+
+def _ratio(ours: float, peer: float) -> float | None:
+    return round(ours / peer, 4) if peer > 0 else None
+
+
+def measure(browser: object, base: str, name: str, viewport: tuple[int, int], out: Path | None) -> PageScore:
+    url = f"{base}/{harness.page_path(name)}"
+    cap = harness.capture(browser, url, viewport)
+    conv = convert_capture(cap.capture_json, cap.assets)
+    result = json.loads(conv.result_json)
+    ours_png = render_preview(result, conv.images)
+    peer_tree, peer_images = harness.run_peer(browser, url, viewport)
+    peer_png = render_preview(peer_tree, peer_images)
+    ours = harness.gain(cap.screenshot_png, ours_png)
+    peer = harness.gain(cap.screenshot_png, peer_png)
+    page_words = harness.visible_words(cap.capture_json)
+    kept, flex = auto_layout_share(result)
+    score = PageScore(
+        page=name,
+        width=viewport[0],
+        gain=ours.gain,
+        peer_gain=peer.gain,
+        text_recall=harness.text_recall(page_words, harness.design_words(result)),
+        peer_text_recall=harness.text_recall(page_words, harness.design_words(peer_tree)),
+        auto_layout_kept=kept,
+        flex_containers=flex,
+        warnings=conv.warning_count,
+    )
+    if out is not None:
+        folder = out / f"{name}@{viewport[0]}"
+        folder.mkdir(parents=True, exist_ok=True)
+        size = harness.png_size(cap.screenshot_png)
+        (folder / "screenshot.png").write_bytes(cap.screenshot_png)
+        (folder / "ours.png").write_bytes(harness.fit(ours_png, size))
+        (folder / "peer.png").write_bytes(harness.fit(peer_png, size))
+        (folder / "ours-heat.png").write_bytes(harness.heat_map(cap.screenshot_png, ours_png))
+        (folder / "peer-heat.png").write_bytes(harness.heat_map(cap.screenshot_png, peer_png))
+        (folder / "result.json").write_bytes(conv.result_json)
+        (folder / "peer.json").write_text(json.dumps(peer_tree))
+        (folder / "warnings.json").write_text(json.dumps(conv.warnings, indent=1))
+    print(
+        json.dumps(
+            {
+                "name": f"fidelity/{name}@{viewport[0]}",
+                "unit": "gain (share of the gap from a blank frame to a perfect copy, 0..1)",
+                "median": round(ours.gain, 4),
+                "baseline": BASELINE,
+                "baseline_median": round(peer.gain, 4),
+                "ratio": _ratio(ours.gain, peer.gain),
+                "goal": "ratio >= 1",
+                "ssim": round(ours.ssim, 4),
+                "peer_ssim": round(peer.ssim, 4),
+                "blank_ssim": round(ours.blank_ssim, 4),
+                "text_recall": round(score.text_recall, 4),
+                "peer_text_recall": round(score.peer_text_recall, 4),
+                "auto_layout": f"{kept}/{flex}",
+                "warnings": conv.warning_count,
+            }
+        ),
+        flush=True,
+    )
+    return score
+
+
+def table(scores: list[PageScore]) -> str:
+    rows = [
+        "| page | width | gain | peer gain | text recall | peer text recall | auto layout kept | warnings |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for s in scores:
+        rows.append(
+            f"| {s.page} | {s.width} | {s.gain:.3f} | {s.peer_gain:.3f} | {s.text_recall:.3f} | "
+            f"{s.peer_text_recall:.3f} | {s.auto_layout_kept}/{s.flex_containers} | {s.warnings} |"
+        )
+    return "\n".join(rows)
+
+
+def summary(scores: list[PageScore]) -> dict[str, object]:
+    ours = statistics.fmean(s.gain for s in scores)
+    peer = statistics.fmean(s.peer_gain for s in scores)
+    kept = sum(s.auto_layout_kept for s in scores)
+    flex = sum(s.flex_containers for s in scores)
+    return {
+        "name": "fidelity",
+        "unit": "mean gain over pages and widths (share of the gap from a blank frame to a perfect copy)",
         "median": round(ours, 4),
         "baseline": BASELINE,
         "baseline_median": round(peer, 4),
-        "ratio": round(ours / peer, 4) if peer else None,
+        "ratio": _ratio(ours, peer),
         "goal": "ratio >= 1",
-        **extra,
+        "mean_gain": round(ours, 4),
+        "mean_gain_goal": f">= {MEAN_GAIN_GOAL:.2f}",
+        "min_gain": round(min(s.gain for s in scores), 4),
+        "min_gain_goal": f">= {MIN_GAIN_GOAL:.2f}",
+        "pages_ahead_of_peer": f"{sum(s.gain > s.peer_gain for s in scores)}/{len(scores)}",
+        "pages_ahead_goal": "every page",
+        "min_text_recall": round(min(s.text_recall for s in scores), 4),
+        "text_recall_goal": f">= {TEXT_RECALL_GOAL:.2f} on every page",
+        "auto_layout_kept_share": round(kept / flex, 4) if flex else None,
+        "pages": len(scores),
     }
-    return json.dumps(row, sort_keys=False)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("pages", nargs="*", help="page names (default: all)")
-    parser.add_argument("--out", type=Path, help="write previews and results here")
+    parser.add_argument("--out", type=Path, help="write screenshots, renders and heat maps here")
+    parser.add_argument("--width", type=int, action="append", help="only these viewport widths (1280, 390)")
     args = parser.parse_args()
     names = args.pages or harness.page_names()
+    viewports = [v for v in harness.VIEWPORTS if not args.width or v[0] in args.width]
     harness.ensure_peer()
-    ours_scores: list[float] = []
-    peer_scores: list[float] = []
-    details: dict[str, dict[str, float]] = {}
+    scores: list[PageScore] = []
     with harness.serve_pages() as base, harness.chromium() as browser:
         for name in names:
-            url = f"{base}/{name}.html"
-            cap = harness.capture(browser, url)
-            conv = convert_capture(cap.capture_json, cap.assets)
-            result = json.loads(conv.result_json)
-            ours_png = render_preview(result, conv.images)
-            peer_tree, peer_images = harness.run_peer(browser, url)
-            peer_png = render_preview(peer_tree, peer_images)
-            ref = harness.reference_blocks(cap.capture_json)
-            width = float(harness.VIEWPORT[0])
-            o_ssim = harness.ssim(cap.screenshot_png, ours_png)
-            p_ssim = harness.ssim(cap.screenshot_png, peer_png)
-            o_text = harness.text_score(ref, harness.candidate_blocks(result), width)
-            p_text = harness.text_score(ref, harness.candidate_blocks(peer_tree), width)
-            ours = (o_ssim + o_text["score"]) / 2
-            peer = (p_ssim + p_text["score"]) / 2
-            ours_scores.append(ours)
-            peer_scores.append(peer)
-            details[name] = {"ssim": o_ssim, "peer_ssim": p_ssim, "text": o_text["score"], "peer_text": p_text["score"]}
-            if args.out:
-                out = args.out / name
-                out.mkdir(parents=True, exist_ok=True)
-                (out / "screenshot.png").write_bytes(cap.screenshot_png)
-                (out / "ours.png").write_bytes(ours_png)
-                (out / "peer.png").write_bytes(peer_png)
-                (out / "result.json").write_bytes(conv.result_json)
-                (out / "peer.json").write_text(json.dumps(peer_tree))
-            print(
-                _line(
-                    f"fidelity/{name}",
-                    ours,
-                    peer,
-                    ssim=round(o_ssim, 4),
-                    peer_ssim=round(p_ssim, 4),
-                    text=round(o_text["score"], 4),
-                    peer_text=round(p_text["score"], 4),
-                    text_parts={k: round(v, 3) for k, v in o_text.items()},
-                    peer_text_parts={k: round(v, 3) for k, v in p_text.items()},
-                    warnings=conv.warning_count,
-                ),
-                flush=True,
-            )
-    ours_mean = statistics.fmean(ours_scores)
-    peer_mean = statistics.fmean(peer_scores)
-    print(
-        _line(
-            "fidelity",
-            ours_mean,
-            peer_mean,
-            pages=len(names),
-            ssim=round(statistics.fmean(d["ssim"] for d in details.values()), 4),
-            peer_ssim=round(statistics.fmean(d["peer_ssim"] for d in details.values()), 4),
-            text=round(statistics.fmean(d["text"] for d in details.values()), 4),
-            peer_text=round(statistics.fmean(d["peer_text"] for d in details.values()), 4),
-        )
-    )
+            for viewport in viewports:
+                scores.append(measure(browser, base, name, viewport, args.out))
+    print(table(scores), file=sys.stderr)
+    print(json.dumps(summary(scores)))
     return 0
 
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import difflib
 import functools
 import hashlib
 import http.server
-import json
+import io
 import os
+import re
 import subprocess
 import tempfile
 import threading
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any
 
 import numpy as np
 from pageport.render import similarity
+from PIL import Image
 
 HERE = Path(__file__).resolve().parent
 PAGES = HERE / "pages"
@@ -32,6 +34,8 @@ PEER_PACKAGE = "@builder.io/html-to-figma"
 PEER_VERSION = "0.0.3"
 PEER_BUNDLE = HERE / "node_modules" / "@builder.io" / "html-to-figma" / "dist" / "browser.js"
 VIEWPORT = (1280, 800)
+# The widths the fidelity benchmark measures every page at: desktop, and a phone.
+VIEWPORTS = ((1280, 800), (390, 844))
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -43,7 +47,15 @@ CHROMIUM_ARGS = [
 
 
 def page_names() -> list[str]:
-    return sorted(p.stem for p in PAGES.glob("*.html"))
+    """Fixture pages (`pages/NAME.html`) and whole sites (`pages/NAME/index.html`)."""
+    flat = [p.stem for p in PAGES.glob("*.html")]
+    sites = [p.parent.name for p in PAGES.glob("*/index.html")]
+    return sorted(flat + sites)
+
+
+def page_path(name: str) -> str:
+    """The page's path under the served root."""
+    return f"{name}/index.html" if (PAGES / name / "index.html").is_file() else f"{name}.html"
 
 
 def ensure_peer() -> Path:
@@ -95,12 +107,12 @@ class Captured:
     assets: dict[str, bytes]
 
 
-def capture(browser: Any, url: str) -> Captured:
+def capture(browser: Any, url: str, viewport: tuple[int, int] = VIEWPORT) -> Captured:
     from pageport.capture.capture import CaptureRequest, capture_page
 
     with contextlib.redirect_stdout(open(os.devnull, "w")):
         bundle = capture_page(
-            CaptureRequest(url=url, viewport_width=VIEWPORT[0], viewport_height=VIEWPORT[1]), browser=browser
+            CaptureRequest(url=url, viewport_width=viewport[0], viewport_height=viewport[1]), browser=browser
         )
     return Captured(bundle.capture_json, bundle.screenshot_png, dict(bundle.assets))
 
@@ -123,9 +135,9 @@ _FETCH_JS = """async (urls) => {
 }"""
 
 
-def run_peer(browser: Any, url: str) -> tuple[dict[str, Any], dict[str, bytes]]:
+def run_peer(browser: Any, url: str, viewport: tuple[int, int] = VIEWPORT) -> tuple[dict[str, Any], dict[str, bytes]]:
     """html-to-figma's layers for the page, adapted to REST node shapes, and its images."""
-    context = browser.new_context(viewport={"width": VIEWPORT[0], "height": VIEWPORT[1]}, device_scale_factor=1)
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1)
     try:
         page = context.new_page()
         page.goto(url, wait_until="networkidle")
@@ -238,146 +250,118 @@ def _bb(layer: Mapping[str, Any]) -> dict[str, float]:
 
 # ---------------------------------------------------------------------- metrics
 
+_WORD = re.compile(r"\w+")
 
-# SSIM lives with the renderer, where the tests use it too.
-ssim = similarity.ssim
+
+def fit(png: bytes, size: tuple[int, int]) -> bytes:
+    """The image cropped, or padded with white, to `size`: a design is scored at the page's size."""
+    with Image.open(io.BytesIO(png)) as im:
+        if im.size == size:
+            return png
+        canvas = Image.new("RGB", size, (255, 255, 255))
+        canvas.paste(im.convert("RGB"), (0, 0))
+    out = io.BytesIO()
+    canvas.save(out, format="PNG")
+    return out.getvalue()
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(png)) as im:
+        return im.size
 
 
 @dataclass(frozen=True)
-class Block:
-    text: str
-    box: tuple[float, float, float, float]
-    color: tuple[int, int, int]
+class Gain:
+    """The share of the way from a blank frame to a perfect copy that a design closes."""
+
+    gain: float
+    ssim: float
+    blank_ssim: float
 
 
-def reference_blocks(capture_json: bytes) -> list[Block]:
-    """Ground truth: every rendered line fragment the browser laid out, with its color."""
+def gain(reference_png: bytes, design_png: bytes) -> Gain:
+    """(SSIM(design) - SSIM(blank)) / (1 - SSIM(blank)), grayscale, at the page's full size.
+
+    The blank is a white frame of the page's size, so white space flatters nobody."""
+    size = png_size(reference_png)
+    blank = Image.new("RGB", size, (255, 255, 255))
+    buf = io.BytesIO()
+    blank.save(buf, format="PNG")
+    design = similarity.ssim(reference_png, fit(design_png, size))
+    empty = similarity.ssim(reference_png, buf.getvalue())
+    share = (design - empty) / (1 - empty) if empty < 1 else 1.0
+    return Gain(share, design, empty)
+
+
+def heat_map(reference_png: bytes, design_png: bytes) -> bytes:
+    """Where the points are lost: the page faded to grey, with the grayscale difference in red."""
+    size = png_size(reference_png)
+    with Image.open(io.BytesIO(reference_png)) as ref_im, Image.open(io.BytesIO(fit(design_png, size))) as des_im:
+        ref = np.asarray(ref_im.convert("L"), dtype=np.float64)
+        des = np.asarray(des_im.convert("L"), dtype=np.float64)
+    diff = np.abs(ref - des) / 255.0
+    base = 160 + ref * (95 / 255)  # the page, light, so the red reads
+    rgb = np.stack([base + (255 - base) * diff, base * (1 - diff), base * (1 - diff)], axis=-1)
+    out = io.BytesIO()
+    Image.fromarray(rgb.clip(0, 255).astype(np.uint8), "RGB").save(out, format="PNG")
+    return out.getvalue()
+
+
+def words(text: str) -> list[str]:
+    """Words as a reader sees them: case-folded runs of letters and digits (icon glyphs and
+    punctuation are not words)."""
+    return _WORD.findall(text.casefold())
+
+
+def visible_words(capture_json: bytes) -> Counter[str]:
+    """The page's visible words: every laid-out line fragment, form values and generated content."""
     from pageport.capture.schema import CaptureDocument, ElementNode, TextNode
-    from pageport.convert.css import parse_color
 
     doc = CaptureDocument.model_validate_json(capture_json)
-    out: list[Block] = []
+    found: Counter[str] = Counter()
     stack: list[ElementNode | TextNode] = [doc.root]
     while stack:
         node = stack.pop()
         if isinstance(node, TextNode):
-            c = parse_color(node.styles.get("color")) or {"r": 0, "g": 0, "b": 0, "a": 1}
-            rgb = (round(c["r"] * 255), round(c["g"] * 255), round(c["b"] * 255))
-            for lb in node.line_boxes:
-                if lb.text.strip():
-                    out.append(Block(lb.text.strip(), (lb.x, lb.y, lb.x + lb.width, lb.y + lb.height), rgb))
+            for line in node.line_boxes:
+                found.update(words(line.text))
         else:
             stack.extend(node.children)
-            out.extend(_generated_text(node))
-    return _merge_lines(out)
+            for text in _generated_text(node):
+                found.update(words(text))
+    return found
 
 
-def _generated_text(el: Any) -> list[Block]:
+def _generated_text(el: Any) -> list[str]:
     """Visible text that is not a DOM text node: form values and ::before/::after content."""
-    from pageport.convert.css import parse_color
-
-    found: list[tuple[str, Any, str | None]] = []
+    found: list[str] = []
     form = el.form
     if (
         form is not None
         and el.tag in ("input", "textarea", "select")
         and (form.type or "") not in ("checkbox", "radio", "hidden", "range", "color", "file")
     ):
-        text = form.value or form.placeholder or ""
-        found.append((text, el.box, el.style("color")))
+        found.append(form.value or form.placeholder or "")
     if el.pseudo is not None:
         for pe in (el.pseudo.before, el.pseudo.after):
             if pe is not None and pe.box is not None:
-                found.append((pe.content, pe.box, pe.styles.get("color") or el.style("color")))
-    out = []
-    for text, box, color in found:
-        if not text.strip():
-            continue
-        c = parse_color(color) or {"r": 0, "g": 0, "b": 0, "a": 1}
-        out.append(
-            Block(
-                text.strip(),
-                (box.x, box.y, box.x + box.width, box.y + box.height),
-                (round(c["r"] * 255), round(c["g"] * 255), round(c["b"] * 255)),
-            )
-        )
-    return out
+                found.append(pe.content)
+    return found
 
 
-def _merge_lines(blocks: list[Block]) -> list[Block]:
-    """Fragments sharing a visual line (a bold word inside a sentence) -> one line block."""
-    blocks = sorted(blocks, key=lambda b: (round((b.box[1] + b.box[3]) / 2), b.box[0]))
-    merged: list[Block] = []
-    for b in blocks:
-        if merged:
-            m = merged[-1]
-            same_line = abs((m.box[1] + m.box[3]) / 2 - (b.box[1] + b.box[3]) / 2) < 4
-            adjacent = -2 <= b.box[0] - m.box[2] <= 12
-            if same_line and adjacent:
-                merged[-1] = Block(
-                    f"{m.text} {b.text}",
-                    (m.box[0], min(m.box[1], b.box[1]), b.box[2], max(m.box[3], b.box[3])),
-                    m.color,
-                )
-                continue
-        merged.append(b)
-    return merged
-
-
-def candidate_blocks(result: Mapping[str, Any]) -> list[Block]:
+def design_words(tree: Mapping[str, Any]) -> Counter[str]:
+    """The words of a design's TEXT nodes (what a designer can edit)."""
     from pageport.render import text_blocks
 
-    raw = [Block(t.text.strip(), t.box, t.color) for t in text_blocks(result) if t.text.strip()]
-    return _merge_lines(raw)
+    found: Counter[str] = Counter()
+    for block in text_blocks(tree):
+        found.update(words(block.text))
+    return found
 
 
-def text_score(ref: list[Block], cand: list[Block], page_width: float) -> dict[str, float]:
-    """Design2Code-style block score: greedy matching by text similarity, then block match
-    (matched characters), text similarity, position and color of matched pairs."""
-    if not ref:
-        return {"block": 1.0, "text": 1.0, "position": 1.0, "color": 1.0, "score": 1.0}
-    pairs = []
-    for i, r in enumerate(ref):
-        for j, c in enumerate(cand):
-            if abs(r.box[1] - c.box[1]) > 400:  # far apart: never the same block
-                continue
-            sim = difflib.SequenceMatcher(None, r.text, c.text, autojunk=False).ratio()
-            if sim >= 0.5:
-                pairs.append((sim, i, j))
-    pairs.sort(key=lambda p: (-p[0], p[1], p[2]))
-    used_r: set[int] = set()
-    used_c: set[int] = set()
-    matched = []
-    for sim, i, j in pairs:
-        if i in used_r or j in used_c:
-            continue
-        used_r.add(i)
-        used_c.add(j)
-        matched.append((sim, ref[i], cand[j]))
-    total = sum(len(b.text) for b in ref) + sum(len(b.text) for b in cand)
-    block = 2 * sum(len(r.text) for _, r, _ in matched) / total if total else 0.0
-    block = min(1.0, block)
-    if not matched:
-        return {"block": 0.0, "text": 0.0, "position": 0.0, "color": 0.0, "score": 0.0}
-    text = sum(s for s, _, _ in matched) / len(matched)
-    pos = []
-    col = []
-    for _, r, c in matched:
-        dx = abs((r.box[0] + r.box[2]) / 2 - (c.box[0] + c.box[2]) / 2) / page_width
-        dy = abs((r.box[1] + r.box[3]) / 2 - (c.box[1] + c.box[3]) / 2) / page_width
-        pos.append(1 - min(1.0, max(dx, dy)))
-        dist = float(np.linalg.norm(np.subtract(r.color, c.color))) / (255 * 3**0.5)
-        col.append(1 - dist)
-    position = sum(pos) / len(pos)
-    color = sum(col) / len(col)
-    return {
-        "block": block,
-        "text": text,
-        "position": position,
-        "color": color,
-        "score": (block + text + position + color) / 4,
-    }
-
-
-def dump(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True)
+def text_recall(page: Counter[str], design: Counter[str]) -> float:
+    """The share of the page's visible words (with multiplicity) found in the design's text."""
+    total = sum(page.values())
+    if not total:
+        return 1.0
+    return sum((page & design).values()) / total
