@@ -326,6 +326,10 @@ def test_form_values_and_placeholders(basic) -> None:
     assert form("pw").value == "\u2022" * 6  # masked
     assert (form("msg").value, form("msg").placeholder) == ("Typed text", "Say hi")
     assert form("pick").value == "Two"
+    # The ::placeholder colour, so a page that hides its placeholders keeps them hidden.
+    assert form("email").placeholder_color == "rgb(200, 0, 0)"
+    assert form("floating").placeholder_color == "rgba(0, 0, 0, 0)"
+    assert form("name").placeholder_color is not None
 
 
 def test_paint_order_and_hidden(basic) -> None:

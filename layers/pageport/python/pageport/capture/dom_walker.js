@@ -335,17 +335,29 @@
     };
   }
 
+  // The ::placeholder colour: pages hide placeholders (floating labels make them transparent).
+  function placeholderColor(el) {
+    if (!el.getAttribute('placeholder')) return null;
+    return el.ownerDocument.defaultView.getComputedStyle(el, '::placeholder').color;
+  }
+
   function formOf(el, tag) {
     if (tag === 'input') {
       const type = (el.type || 'text').toLowerCase();
-      const f = { type, placeholder: el.getAttribute('placeholder'), disabled: !!el.disabled };
+      const f = {
+        type, placeholder: el.getAttribute('placeholder'), placeholderColor: placeholderColor(el),
+        disabled: !!el.disabled,
+      };
       if (type === 'checkbox' || type === 'radio') { f.checked = !!el.checked; f.value = el.value; }
       else if (type === 'password') f.value = '\u2022'.repeat(el.value.length);
       else if (type !== 'hidden' && type !== 'file') f.value = el.value;
       return f;
     }
     if (tag === 'textarea') {
-      return { value: el.value, placeholder: el.getAttribute('placeholder'), disabled: !!el.disabled };
+      return {
+        value: el.value, placeholder: el.getAttribute('placeholder'), placeholderColor: placeholderColor(el),
+        disabled: !!el.disabled,
+      };
     }
     if (tag === 'select') {
       const sel = [...el.selectedOptions].map((o) => o.text).join(', ');
