@@ -455,3 +455,10 @@ def test_style_defaults_are_chromium_initial_values(browser: Browser) -> None:
     finally:
         page.close()
     assert actual == STYLE_DEFAULTS
+
+
+def test_a_space_before_an_inline_sibling_is_kept_when_source_indentation_follows_it(basic) -> None:
+    # "Clarence\n  <span>Taylor</span>": Chromium draws the run's first character as the space.
+    _, doc = basic
+    first = texts(by_id(doc, "split"))[0]
+    assert [line.text for line in first.line_boxes] == ["Clarence "]

@@ -447,7 +447,9 @@
       return rs.length > 0 && rs[0].width > 0;
     };
     const lead = collapse && /^[ \t\n\r\f]/.test(data) && renderedAt(0);
-    const trail = collapse && /[ \t\n\r\f]$/.test(data) && renderedAt(data.length - 1);
+    // Of a collapsed run only its first character is drawn ("Clarence\n    <span>" draws the \n).
+    const trailRun = collapse ? data.search(/[ \t\n\r\f]+$/) : -1;
+    const trail = trailRun > 0 && renderedAt(trailRun);
     const last = lines.length - 1;
     const lineBoxes = lines.map((l, k) => {
       let s = norm(data.slice(starts[k], k < last ? starts[k + 1] : data.length));
