@@ -326,6 +326,10 @@ def test_form_values_and_placeholders(basic) -> None:
     assert form("pw").value == "\u2022" * 6  # masked
     assert (form("msg").value, form("msg").placeholder) == ("Typed text", "Say hi")
     assert form("pick").value == "Two"
+    # The ::placeholder colour, so a page that hides its placeholders keeps them hidden.
+    assert form("email").placeholder_color == "rgb(200, 0, 0)"
+    assert form("floating").placeholder_color == "rgba(0, 0, 0, 0)"
+    assert form("name").placeholder_color is not None
 
 
 def test_paint_order_and_hidden(basic) -> None:
@@ -451,3 +455,10 @@ def test_style_defaults_are_chromium_initial_values(browser: Browser) -> None:
     finally:
         page.close()
     assert actual == STYLE_DEFAULTS
+
+
+def test_a_space_before_an_inline_sibling_is_kept_when_source_indentation_follows_it(basic) -> None:
+    # "Clarence\n  <span>Taylor</span>": Chromium draws the run's first character as the space.
+    _, doc = basic
+    first = texts(by_id(doc, "split"))[0]
+    assert [line.text for line in first.line_boxes] == ["Clarence "]

@@ -64,3 +64,22 @@ def test_placeholder_is_text_in_a_faded_color_and_passwords_are_masked() -> None
     assert set(texts) == {"Email", "•••••••"}
     assert texts["Email"]["fills"][0]["color"]["a"] == 0.55
     assert texts["Email"]["absoluteBoundingBox"]["y"] == 5  # centred in the field: (30 - 20) / 2
+
+
+def test_placeholder_takes_the_pages_placeholder_colour_and_stays_hidden_where_the_page_hides_it() -> None:
+    field = {"display": "inline-block", "color": "rgb(0, 0, 0)", "font-size": "16px", "line-height": "20px"}
+    red = el(
+        "input",
+        box(0, 0, 200, 30),
+        field,
+        form={"type": "text", "placeholder": "Red", "placeholderColor": "rgb(200, 0, 0)"},
+    )
+    hidden = el(
+        "input",
+        box(0, 40, 200, 30),
+        field,
+        form={"type": "text", "placeholder": "Full name", "placeholderColor": "rgba(0, 0, 0, 0)"},
+    )
+    texts = {n["characters"]: n for n in walk(convert(capture([red, hidden]))["document"]) if n["type"] == "TEXT"}
+    assert set(texts) == {"Red"}  # a floating label's transparent placeholder draws nothing
+    assert texts["Red"]["fills"][0]["color"] == {"r": 0.7843, "g": 0.0, "b": 0.0, "a": 1.0}

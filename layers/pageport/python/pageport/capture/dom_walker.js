@@ -335,17 +335,29 @@
     };
   }
 
+  // The ::placeholder colour: pages hide placeholders (floating labels make them transparent).
+  function placeholderColor(el) {
+    if (!el.getAttribute('placeholder')) return null;
+    return el.ownerDocument.defaultView.getComputedStyle(el, '::placeholder').color;
+  }
+
   function formOf(el, tag) {
     if (tag === 'input') {
       const type = (el.type || 'text').toLowerCase();
-      const f = { type, placeholder: el.getAttribute('placeholder'), disabled: !!el.disabled };
+      const f = {
+        type, placeholder: el.getAttribute('placeholder'), placeholderColor: placeholderColor(el),
+        disabled: !!el.disabled,
+      };
       if (type === 'checkbox' || type === 'radio') { f.checked = !!el.checked; f.value = el.value; }
       else if (type === 'password') f.value = '\u2022'.repeat(el.value.length);
       else if (type !== 'hidden' && type !== 'file') f.value = el.value;
       return f;
     }
     if (tag === 'textarea') {
-      return { value: el.value, placeholder: el.getAttribute('placeholder'), disabled: !!el.disabled };
+      return {
+        value: el.value, placeholder: el.getAttribute('placeholder'), placeholderColor: placeholderColor(el),
+        disabled: !!el.disabled,
+      };
     }
     if (tag === 'select') {
       const sel = [...el.selectedOptions].map((o) => o.text).join(', ');
@@ -435,7 +447,9 @@
       return rs.length > 0 && rs[0].width > 0;
     };
     const lead = collapse && /^[ \t\n\r\f]/.test(data) && renderedAt(0);
-    const trail = collapse && /[ \t\n\r\f]$/.test(data) && renderedAt(data.length - 1);
+    // Of a collapsed run only its first character is drawn ("Clarence\n    <span>" draws the \n).
+    const trailRun = collapse ? data.search(/[ \t\n\r\f]+$/) : -1;
+    const trail = trailRun > 0 && renderedAt(trailRun);
     const last = lines.length - 1;
     const lineBoxes = lines.map((l, k) => {
       let s = norm(data.slice(starts[k], k < last ? starts[k + 1] : data.length));

@@ -104,10 +104,17 @@ def form_control(state: ConversionState, node: Node, el: ElementNode, get: Style
         for k, v in STYLE_DEFAULTS.items():
             styles.setdefault(k, v)
         if placeholder:
-            color = css.parse_color(styles.get("color")) or {"r": 0, "g": 0, "b": 0, "a": 1}
-            styles["color"] = (
-                f"rgba({color['r'] * 255:.0f}, {color['g'] * 255:.0f}, {color['b'] * 255:.0f}, {color['a'] * 0.55:.3f})"
-            )
+            shown = css.parse_color(form.placeholder_color) if form.placeholder_color else None
+            if shown is not None and shown["a"] == 0:
+                return  # the page hides it (a floating label stands in its place)
+            if shown is not None:
+                styles["color"] = form.placeholder_color or ""
+            else:  # captures before the ::placeholder colour was recorded: Chromium's default dimming
+                color = css.parse_color(styles.get("color")) or {"r": 0, "g": 0, "b": 0, "a": 1}
+                styles["color"] = (
+                    f"rgba({color['r'] * 255:.0f}, {color['g'] * 255:.0f}, {color['b'] * 255:.0f}, "
+                    f"{color['a'] * 0.55:.3f})"
+                )
         lh = line_height([], styles)
         top = box.y if el.tag == "textarea" else box.y + (box.height - lh) / 2
         line = LineBox(x=box.x, y=top, width=box.width, height=lh, text=text)

@@ -112,6 +112,10 @@ class FormState(_Model):
         description="Current value; for <select> the selected option's text; masked for passwords.",
     )
     placeholder: str | None = Field(default=None, description="placeholder attribute.")
+    placeholder_color: str | None = Field(
+        default=None,
+        description="Computed ::placeholder colour (transparent where a page hides it), when there is a placeholder.",
+    )
     checked: bool | None = Field(default=None, description="For checkboxes and radios.")
     disabled: bool = Field(default=False, description="Whether the control is disabled.")
 
