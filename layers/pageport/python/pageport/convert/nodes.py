@@ -98,6 +98,9 @@ class Item:
     node: Node
     order: float
     in_flow: bool = True
+    # As a flex item: flex-grow and align-self (what auto layout's layoutGrow/STRETCH follow).
+    grow: float = 0.0
+    align_self: str = "auto"
 
 
 def content_box(el: ElementNode, get: StyleGet) -> Box:

@@ -4,12 +4,13 @@ child give way to it. What each node draws is left to the concern modules."""
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 
 from pageport.capture.schema import ElementNode, TextNode
 from pageport.convert import css, layout, naming
 from pageport.convert.compositing import composite
-from pageport.convert.figma import Node
+from pageport.convert.figma import Node, PageportExtension
 from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, frame, paints, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.pseudo import pseudo_element
@@ -20,6 +21,8 @@ from pageport.convert.vectors import svg_element
 
 _FLEX = ("flex", "inline-flex")
 _BY_ORDER = operator.attrgetter("order")
+# A flex container whose auto layout was not kept may still give way to its only child.
+_NOTHING_KEPT: PageportExtension = {"autoLayout": False}
 
 
 def page_root(state: ConversionState) -> Node:
@@ -89,9 +92,8 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
     if children:
         kids = [i.node for i in children]
         node.setdefault("children", []).extend(kids)
-        # infer() gives up on anything but a flex container: only call it for those.
-        if node.get("layoutMode") is None and (get("display") or "") in _FLEX:
-            layout.infer(node, get, kids, [i.in_flow for i in children])
+        if node.get("layoutMode") is None and (get("display") or "") in _FLEX and any(i.in_flow for i in children):
+            _flex_layout(state, node, get, children)
     if node["type"] == "FRAME" and not node.get("children") and el.tag in ("img",):
         node["type"] = "RECTANGLE"
     if not paints(node) and not node.get("children"):
@@ -99,7 +101,7 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
     if (box.width <= 0 or box.height <= 0) and not node.get("children"):
         return None
     in_flow = position not in ("absolute", "fixed")
-    item = Item(node, float(el.paint_order), in_flow)
+    item = Item(node, float(el.paint_order), in_flow, css.px(get("flex-grow")), get("align-self") or "auto")
     if position in ("fixed", "sticky"):
         node.setdefault("pageport", {})["position"] = position  # type: ignore[typeddict-item]
         if position == "fixed" and not in_root:
@@ -109,6 +111,14 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
         if position == "sticky":
             node["scrollBehavior"] = "STICKY_SCROLLS"
     return _collapse(item)
+
+
+def _flex_layout(state: ConversionState, node: Node, get: StyleGet, children: list[Item]) -> None:
+    """Auto layout where Figma keeps the flex items in place, else a warning; recorded either way."""
+    reason = layout.infer(node, get, children)
+    node.setdefault("pageport", {})["autoLayout"] = reason is None
+    if reason is not None:
+        state.warn(f"flex layout kept as absolute positions: {reason}")
 
 
 def _collapse(item: Item) -> Item:
@@ -123,10 +133,10 @@ def _collapse(item: Item) -> Item:
         and "layoutMode" not in node
         and node.get("opacity", 1) == 1
         and node.get("blendMode") in (None, "PASS_THROUGH")
-        and "pageport" not in node
+        and node.get("pageport", _NOTHING_KEPT) == _NOTHING_KEPT
         and kids[0].get("layoutPositioning") is None
     ):
-        return Item(kids[0], item.order, item.in_flow)
+        return dataclasses.replace(item, node=kids[0])
     return item
 
 
