@@ -44,21 +44,22 @@ def test_flex_row_with_gap_becomes_horizontal_auto_layout() -> None:
 
 
 def test_flex_row_that_auto_layout_cannot_reproduce_keeps_absolute_positions() -> None:
-    # The middle child is pushed by a margin: Figma's itemSpacing cannot say that.
+    # The last child is pushed by a margin: the gaps differ, which one itemSpacing cannot say.
     row = el(
         "div",
         box(0, 0, 400, 40),
         {"display": "flex", "column-gap": "16px", "background-color": "rgb(255, 255, 255)"},
         [
             el("span", box(0, 0, 80, 40), {"background-color": "rgb(1, 2, 3)"}),
-            el("span", box(130, 0, 80, 40), {"background-color": "rgb(1, 2, 3)"}),
+            el("span", box(96, 0, 80, 40), {"background-color": "rgb(1, 2, 3)"}),
+            el("span", box(226, 0, 80, 40), {"background-color": "rgb(1, 2, 3)"}),
         ],
         attrs={"class": "row"},
     )
     out = conversion(capture([row]))
     frame = find(json.loads(out.result_json), name="div.row")
     assert "layoutMode" not in frame
-    assert [c["absoluteBoundingBox"]["x"] for c in frame["children"]] == [0, 130]
+    assert [c["absoluteBoundingBox"]["x"] for c in frame["children"]] == [0, 96, 226]
     # Said, and recorded: the loss is never silent.
     assert frame["pageport"] == {"autoLayout": False}
     assert [w for w in out.warnings if "flex layout" in w] == [
@@ -152,7 +153,35 @@ def test_reversed_and_space_around_containers_are_refused_with_a_warning() -> No
 
 def test_auto_layout_share_counts_the_flex_containers_that_kept_it() -> None:
     kept = _flex({}, [_span(0, 0, 50, 40), _span(50, 0, 50, 40)])
-    lost = _flex({}, [_span(0, 0, 50, 40), _span(80, 0, 50, 40)])
+    lost = _flex({}, [_span(0, 0, 50, 40), _span(80, 0, 50, 40), _span(130, 0, 50, 40)])
     result = convert(capture([kept, lost]))
     assert auto_layout_share(result) == (1, 2)
     assert auto_layout_share(result["document"]) == (1, 2)
+
+
+def test_margins_between_and_around_items_become_item_spacing_and_padding() -> None:
+    # Bootstrap's nav: `ms-auto` pushes the list right, each item has margin-right 16px, and
+    # the items are centred on the row: read off the geometry, not the (zero) CSS gap.
+    row = _flex(
+        {"align-items": "center"},
+        [_span(100, 10, 50, 20), _span(166, 5, 60, 30), _span(242, 15, 40, 10)],
+        w=300,
+        h=40,
+    )
+    frame = find(convert(capture([row])), name="div.row")
+    assert frame["layoutMode"] == "HORIZONTAL"
+    assert (frame["paddingLeft"], frame["itemSpacing"], frame["counterAxisAlignItems"]) == (100, 16, "CENTER")
+    assert frame["pageport"] == {"autoLayout": True}
+
+
+def test_wrapped_rows_spaced_by_margins_keep_auto_layout() -> None:
+    # Bootstrap's .row of .col with gutters: 12 px in, 24 px between, rows 24 px apart.
+    cols = [_span(12 + 124 * (i % 3), 124 * (i // 3), 100, 100) for i in range(5)]
+    row = _flex({"flex-wrap": "wrap"}, cols, w=372, h=224)
+    frame = find(convert(capture([row])), name="div.row")
+    assert (frame["layoutWrap"], frame["paddingLeft"], frame["itemSpacing"], frame["counterAxisSpacing"]) == (
+        "WRAP",
+        12,
+        24,
+        24,
+    )

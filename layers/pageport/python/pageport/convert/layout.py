@@ -6,6 +6,11 @@ of its children (``autolayout.lay_out``), from the fields we would emit and the 
 captured sizes, puts every child where the browser put it, at its size, within a pixel.
 Otherwise the frame keeps absolute positions, which are exact, and the caller warns.
 
+The fields come first from the CSS (gap, padding, justify-content, align-items), then, where
+margins place the items, from the captured geometry (``_read_off``): the common distance
+between items as itemSpacing, the first item's offset as padding. Either way the simulation
+decides.
+
 Frames keep a FIXED size on both axes even where hugging would give the same size: in Figma a
 text child measures itself with Figma's font metrics, a fraction of a pixel off the browser's,
 and a hugging frame passes that on to its parents, whose layouts the plugin would then have to
@@ -14,6 +19,7 @@ turn off (the plugin's text-measure test counts it: 4 more of 28 frames lost).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -142,21 +148,103 @@ def infer(node: Node, style: Callable[[str], str | None], items: Sequence[Item])
         wrap=wrap,
     )
     reason: str | None = None
+    first: str | None = None  # why the page's own fields do not do, if nothing else does either
     chosen: tuple[Frame, list[Child]] | None = None
-    for counter in counters:
-        for candidate in (grown, kids) if grown != kids else (kids,):
-            plan = frame._replace(counter_align=counter)
-            reason = _mismatch(plan, candidate, names)
-            if reason is None:
-                chosen = plan, candidate
-                break
-        if chosen:
+    plans = [(_rounded(frame._replace(counter_align=c)), k) for c in counters for k in _unique(grown, kids)]
+    for plan, candidate in itertools.chain(plans, ((p, kids) for p in _read_off(frame, kids))):
+        reason = _mismatch(plan, candidate, names)
+        if reason is None:
+            chosen = plan, candidate
             break
+        first = first or reason
     if chosen is None:
-        return reason
+        return first
     plan, final = chosen
     _emit(node, plan, final, items)
     return None
+
+
+def _unique(*options: list[Child]) -> list[list[Child]]:
+    return [o for i, o in enumerate(options) if o not in options[:i]]
+
+
+def _rounded(frame: Frame) -> Frame:
+    """The frame as emitted (2 decimals), so the check simulates exactly what Figma gets."""
+    return frame._replace(
+        padding=tuple(css.round_to(p, 2) for p in frame.padding),  # type: ignore[arg-type]
+        item_spacing=css.round_to(frame.item_spacing, 2),
+        counter_axis_spacing=css.round_to(frame.counter_axis_spacing, 2),
+    )
+
+
+def _common(values: Sequence[float]) -> float | None:
+    """The value they all share (within TOLERANCE), None if they differ or there are none."""
+    if not values or max(values) - min(values) > TOLERANCE:
+        return None
+    return values[0]
+
+
+def _read_off(frame: Frame, kids: Sequence[Child]) -> Iterator[Frame]:
+    """Plans read off the captured geometry rather than the CSS fields: margins (auto or not)
+    between and around the items become itemSpacing and padding. There is one where the
+    items are evenly spaced, each track starting at the same offset, and aligned on a
+    common start, centre or end line across the frame."""
+    horizontal = frame.mode == "HORIZONTAL"
+    flow = [k._replace(grow=0.0, align="INHERIT") for k in kids if not k.absolute]
+    if not flow:
+        return
+
+    def main(k: Child) -> tuple[float, float]:
+        return (k.x, k.width) if horizontal else (k.y, k.height)
+
+    def cross(k: Child) -> tuple[float, float]:
+        return (k.y, k.height) if horizontal else (k.x, k.width)
+
+    tracks: list[list[Child]] = [[flow[0]]]
+    for k in flow[1:]:
+        if frame.wrap and main(k)[0] < sum(main(tracks[-1][-1])) - TOLERANCE:
+            tracks.append([k])  # the next row
+        else:
+            tracks[-1].append(k)
+    gaps = [main(b)[0] - sum(main(a)) for t in tracks for a, b in itertools.pairwise(t)]
+    spacing = _common(gaps) if gaps else frame.item_spacing
+    lead = _common([main(t[0])[0] for t in tracks])
+    if spacing is None or lead is None or lead < 0:
+        return
+    _, right, bottom, _ = frame.padding
+    size = frame.height if horizontal else frame.width
+    end_pad = bottom if horizontal else right
+    if frame.wrap:
+        tops = [min(cross(k)[0] for k in t) for t in tracks]
+        bottoms = [max(sum(cross(k)) for k in t) for t in tracks]
+        between = _common([b - a for a, b in zip(bottoms, tops[1:], strict=False)]) if len(tracks) > 1 else 0.0
+        if between is None or tops[0] < 0:
+            return
+        counter_options = [("MIN", tops[0], end_pad)]
+        frame = frame._replace(counter_axis_spacing=between)
+    else:
+        counter_options = []
+        aligned = _common([cross(k)[0] for k in flow])
+        if aligned is not None and aligned >= 0:
+            counter_options.append(("MIN", aligned, end_pad))
+        centre = _common([cross(k)[0] + cross(k)[1] / 2 for k in flow])
+        if centre is not None:
+            # Padding either side that puts the inner box's centre on the items' centre line.
+            extra = 2 * centre - size
+            counter_options.append(("CENTER", max(extra, 0.0), max(-extra, 0.0)))
+        end = _common([sum(cross(k)) for k in flow])
+        if end is not None and end <= size:
+            counter_options.append(("MAX", 0.0, size - end))
+    for counter, cross_start, cross_end in counter_options:
+        padding = (cross_start, right, cross_end, lead) if horizontal else (lead, cross_end, bottom, cross_start)
+        yield _rounded(
+            frame._replace(
+                padding=padding,
+                item_spacing=spacing,
+                primary_align="MIN",
+                counter_align=counter,  # type: ignore[arg-type]
+            )
+        )
 
 
 def _emit(node: Node, plan: Frame, kids: Sequence[Child], items: Sequence[Item]) -> None:
