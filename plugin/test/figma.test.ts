@@ -176,6 +176,27 @@ describe("in-memory Figma: paints, effects and geometry", () => {
     f.layoutMode = "VERTICAL";
     expect(f.height).toBe(20);
   });
+  it("wraps rows and aligns them as a block by counterAxisAlignItems, as Figma documents", () => {
+    // Rows 30 and 10 tall, 5 apart: 45 of 100, so the block starts at 27.5 (centered), and
+    // each child is centered in its row.
+    const figma = createTestFigma();
+    const f = figma.createFrame();
+    f.resize(200, 100);
+    const kids = [20, 30, 10].map((h) => {
+      const r = figma.createRectangle();
+      r.resize(90, h);
+      f.appendChild(r);
+      return r;
+    });
+    f.primaryAxisSizingMode = "FIXED";
+    f.counterAxisSizingMode = "FIXED";
+    f.itemSpacing = 10;
+    f.counterAxisAlignItems = "CENTER";
+    f.layoutMode = "HORIZONTAL";
+    f.layoutWrap = "WRAP";
+    f.counterAxisSpacing = 5;
+    expect(kids.map((k) => [k.x, k.y])).toEqual([[0, 32.5], [100, 27.5], [0, 62.5]]);
+  });
 });
 
 describe("in-memory Figma: svg, nodes and app APIs", () => {

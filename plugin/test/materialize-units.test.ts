@@ -277,6 +277,27 @@ describe("auto layout", () => {
     expect(kids[2]!.x).toBe(200);
     expect(kids[0]!.layoutAlign).toBe("STRETCH");
   });
+
+  it("hugs, grows, and tolerates the pageport.autoLayout record", async () => {
+    // A hugging row (5 + 40 + 10 + 40 = 95 wide) whose second child fills the free width of a
+    // fixed column around it; both carry the converter's record.
+    const hug = row([5, 55], { primaryAxisSizingMode: "AUTO", pageport: { autoLayout: true } });
+    hug.absoluteBoundingBox = { x: 0, y: 0, width: 95, height: 50 };
+    const grower = node("RECTANGLE", [0, 50, 300, 50], { layoutGrow: 1 });
+    const col = node("FRAME", [0, 0, 300, 100], {
+      layoutMode: "VERTICAL",
+      primaryAxisSizingMode: "FIXED",
+      counterAxisSizingMode: "FIXED",
+      children: [hug, grower],
+      pageport: { autoLayout: true },
+    });
+    const { m } = await place(node("FRAME", [0, 0, 400, 200], { children: [col] }));
+    expect(m.warnings).toEqual([]);
+    const h = m.nodes.get(hug.id) as FrameNode;
+    expect([h.layoutMode, h.primaryAxisSizingMode, h.width]).toEqual(["HORIZONTAL", "AUTO", 95]);
+    const g = m.nodes.get(grower.id) as RectangleNode;
+    expect([g.layoutGrow, g.y, g.height]).toEqual([1, 50, 50]);
+  });
 });
 
 // ------------------------------------------------------------------------------ text

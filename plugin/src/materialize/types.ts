@@ -115,6 +115,8 @@ export interface PageportExtension {
   /** The captured family that style.fontFamily replaced. */
   fontFallback?: string;
   position?: "fixed" | "sticky";
+  /** On a frame from a flex container: whether it kept auto layout (informational). */
+  autoLayout?: boolean;
 }
 
 export type RestConstraint = "TOP" | "BOTTOM" | "CENTER" | "TOP_BOTTOM" | "LEFT" | "RIGHT" | "LEFT_RIGHT" | "SCALE";

@@ -923,7 +923,10 @@ export class FrameStub extends WithChildren(RectLikeStub) {
         else this._w = Math.max(0.01, content + padCross);
       }
       const crossAvail = (horiz ? this._h : this._w) - padCross;
-      let crossPos = 0;
+      // Wrapped tracks align as a block by counterAxisAlignItems (counterAxisAlignContent AUTO).
+      const block = trackCross.reduce((s, c) => s + c, 0) + this.#counterSpacing * (tracks.length - 1);
+      const free = crossAvail - block;
+      let crossPos = !wrap ? 0 : this.#counterAlign === "CENTER" ? free / 2 : this.#counterAlign === "MAX" ? free : 0;
       tracks.forEach((track, ti) => {
         const sizes = track.map(mainOf);
         const total = sizes.reduce((s, v) => s + v, 0) + spacing * Math.max(0, track.length - 1);

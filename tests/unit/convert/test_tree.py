@@ -36,7 +36,13 @@ def test_children_follow_paint_order_and_fixed_boxes_are_hoisted() -> None:
     )
     under = el("div", box(0, 0, 50, 50), shown, paintOrder=5, attrs={"id": "under"})
     bar = el("div", box(0, 0, 800, 40), {**shown, "position": "fixed"}, paintOrder=200, attrs={"id": "bar"})
-    wrapper = el("section", box(0, 0, 800, 100), {"overflow-x": "hidden", "overflow-y": "hidden"}, [top, under, bar])
+    # Positioned, so the section is #top's containing block and clips it.
+    wrapper = el(
+        "section",
+        box(0, 0, 800, 100),
+        {"overflow-x": "hidden", "overflow-y": "hidden", "position": "relative"},
+        [top, under, bar],
+    )
     result = convert(capture([wrapper]))
     section = find(result, name="Section")
     assert [c["name"] for c in section["children"]] == ["#under", "#top"]
@@ -66,3 +72,27 @@ def test_elements_that_never_render_are_left_out_whatever_their_styles() -> None
     result = convert(capture([el("template", box(0, 0, 50, 50), styles), el("div", box(0, 0, 50, 50), styles)]))
     assert [n["name"] for n in walk(result["document"]) if n["name"] in ("Template", "Div")] == []
     assert sum(1 for n in walk(result["document"]) if n.get("fills")) == 2  # the page and the div
+
+
+def test_an_absolute_box_leaves_the_clips_between_it_and_its_containing_block_only() -> None:
+    # card (relative, clips) > inner (static, clips) > badge (absolute): CSS clips the badge by
+    # the card, its containing block, not by inner.
+    shown = {"background-color": "rgb(0, 0, 0)"}
+    clip = {"overflow-x": "hidden", "overflow-y": "hidden"}
+    badge = el("div", box(90, 0, 20, 20), {**shown, "position": "absolute"}, attrs={"id": "badge"}, paintOrder=1000)
+    inner = el("div", box(0, 0, 50, 50), {**shown, **clip}, [badge], attrs={"id": "inner"})
+    card = el("div", box(0, 0, 100, 100), {**shown, **clip, "position": "relative"}, [inner], attrs={"id": "card"})
+    result = convert(capture([card]))
+    assert [c["name"] for c in find(result, name="#card")["children"]] == ["#inner", "#badge"]
+    assert "children" not in find(result, name="#inner")
+
+
+def test_a_box_clipped_on_one_axis_whose_content_fits_the_other_stays_one_clipping_frame() -> None:
+    shown = {"background-color": "rgb(0, 0, 0)"}
+    wide = el("div", box(0, 0, 300, 40), shown, attrs={"id": "wide"})
+    strip = el(
+        "div", box(0, 0, 100, 40), {**shown, "overflow-x": "clip", "overflow-y": "visible"}, [wide], attrs={"id": "s"}
+    )
+    node = find(convert(capture([strip])), name="#s")
+    assert node["clipsContent"] is True
+    assert [c["name"] for c in node["children"]] == ["#wide"]

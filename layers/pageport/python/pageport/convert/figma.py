@@ -122,6 +122,7 @@ class PageportExtension(TypedDict, total=False):
     tag: str  # source element tag, for debugging and naming
     fontFallback: str  # the captured family that was replaced by style.fontFamily
     position: Literal["fixed", "sticky"]
+    autoLayout: bool  # on a frame from a flex container: whether it kept auto layout
 
 
 class Node(TypedDict):

@@ -98,6 +98,12 @@ class Item:
     node: Node
     order: float
     in_flow: bool = True
+    # As a flex item: flex-grow and align-self (what auto layout's layoutGrow/STRETCH follow).
+    grow: float = 0.0
+    align_self: str = "auto"
+    # Absolutely positioned: the tree depth of its containing block's element (0: the page).
+    containing: int | None = None
+    negative_z: bool = False  # a stacking context with a negative z-index
 
 
 def content_box(el: ElementNode, get: StyleGet) -> Box:

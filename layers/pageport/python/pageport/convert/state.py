@@ -32,6 +32,12 @@ class ConversionState:
     # Source asset SHA-256 -> (carried SHA-256, pixel width, height), None if not drawable.
     formats: dict[str, tuple[str, int, int] | None] = field(default_factory=dict)
     hoisted: list[Item] = field(default_factory=list)  # fixed boxes, drawn on the page itself
+    # The tree walk (tree.py): boxes on their way up to an ancestor's frame (painted below their
+    # parent, or not clipped by it), the depth of the element being converted (<html> is 1),
+    # and the depth of the containing block for absolute boxes there.
+    lifted: list[Item] = field(default_factory=list)
+    depth: int = 0
+    containing: int = 0
     where: str = "page"  # what warn() names: the element or pseudo-element being converted
     # Memo of text_nodes.is_inline_text, keyed by id() (the doc keeps every element alive).
     inline_memo: dict[int, bool] = field(default_factory=dict)

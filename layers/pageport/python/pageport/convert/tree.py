@@ -4,12 +4,14 @@ child give way to it. What each node draws is left to the concern modules."""
 
 from __future__ import annotations
 
+import dataclasses
 import operator
+from collections.abc import Iterator
 
 from pageport.capture.schema import ElementNode, TextNode
 from pageport.convert import css, layout, naming
 from pageport.convert.compositing import composite
-from pageport.convert.figma import Node
+from pageport.convert.figma import Node, PageportExtension
 from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, frame, paints, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.pseudo import pseudo_element
@@ -19,7 +21,13 @@ from pageport.convert.text_nodes import inline_group, is_inline_text
 from pageport.convert.vectors import svg_element
 
 _FLEX = ("flex", "inline-flex")
+_FLEX_OR_GRID = frozenset({"flex", "inline-flex", "grid", "inline-grid"})
+_NONE = frozenset({"none", None, ""})
+# Besides position, what makes an element the containing block of its absolute descendants.
+_CONTAINS_ABSOLUTES = ("transform", "filter", "perspective", "backdrop-filter")
 _BY_ORDER = operator.attrgetter("order")
+# A flex container whose auto layout was not kept may still give way to its only child.
+_NOTHING_KEPT: PageportExtension = {"autoLayout": False}
 
 
 def page_root(state: ConversionState) -> Node:
@@ -49,6 +57,8 @@ def page_root(state: ConversionState) -> Node:
     html = element(state, state.doc.root, in_root=True)
     if html is not None:
         items.append(html)
+    items.extend(state.lifted)  # painted below <html> or out of its clip
+    state.lifted.clear()
     items.extend(state.hoisted)
     items.sort(key=_BY_ORDER)
     root["children"] = [i.node for i in items]
@@ -64,15 +74,22 @@ def element(state: ConversionState, el: ElementNode, *, in_root: bool = False) -
     if get("opacity") == "0" or get("display") == "none":
         return None
     saved, state.where = state.where, f"#{el.id} <{el.tag}>"
+    depth, containing = state.depth, state.containing
+    state.depth += 1
     try:
         return _element(state, el, get, in_root)
     finally:
         state.where = saved
+        state.depth, state.containing = depth, containing
 
 
 def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bool) -> Item | None:
     box = el.box
     position = get("position") or "static"
+    # The depth of the element an absolute box here is placed in (its containing block).
+    containing = state.containing
+    if position != "static" or not _NONE.issuperset(map(get, _CONTAINS_ABSOLUTES)):
+        state.containing = state.depth
     vector = svg_element(state, el, get)
     if vector is not None:
         node = vector
@@ -87,11 +104,18 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
     composite(state, node, get, el)
     children = _children(state, el) if el.children or el.pseudo else []  # most boxes are leaves
     if children:
+        children = _lift(state, el, node, children)
+    if children:
         kids = [i.node for i in children]
         node.setdefault("children", []).extend(kids)
-        # infer() gives up on anything but a flex container: only call it for those.
-        if node.get("layoutMode") is None and (get("display") or "") in _FLEX:
-            layout.infer(node, get, kids, [i.in_flow for i in children])
+        flex = node.get("layoutMode") is None and (get("display") or "") in _FLEX and any(i.in_flow for i in children)
+        one_axis = node.get("clipsContent") and (get("overflow-x") == "visible") != (get("overflow-y") == "visible")
+        if one_axis and _clip_one_axis(node, get("overflow-x") != "visible") and flex:
+            flex = False  # its only child is now the clipping frame
+            node.setdefault("pageport", {})["autoLayout"] = False
+            state.warn("flex layout kept as absolute positions: its content is clipped on one axis only")
+        if flex:
+            _flex_layout(state, node, get, children)
     if node["type"] == "FRAME" and not node.get("children") and el.tag in ("img",):
         node["type"] = "RECTANGLE"
     if not paints(node) and not node.get("children"):
@@ -99,7 +123,15 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
     if (box.width <= 0 or box.height <= 0) and not node.get("children"):
         return None
     in_flow = position not in ("absolute", "fixed")
-    item = Item(node, float(el.paint_order), in_flow)
+    item = Item(
+        node,
+        float(el.paint_order),
+        in_flow,
+        css.px(get("flex-grow")),
+        get("align-self") or "auto",
+        containing if position == "absolute" else None,
+        el.stacking_context and (el.z_index or 0) < 0,
+    )
     if position in ("fixed", "sticky"):
         node.setdefault("pageport", {})["position"] = position  # type: ignore[typeddict-item]
         if position == "fixed" and not in_root:
@@ -109,6 +141,82 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
         if position == "sticky":
             node["scrollBehavior"] = "STICKY_SCROLLS"
     return _collapse(item)
+
+
+def _lift(state: ConversionState, el: ElementNode, node: Node, children: list[Item]) -> list[Item]:
+    """The children that stay in el's frame; the others are lifted to its parent (state.lifted).
+
+    A Figma child always paints over its parent and inside its clip, so leave: what CSS paints
+    below el (a negative z-index descendant of an element that starts no stacking context),
+    and, when el clips, an absolute box whose containing block is an ancestor of el (CSS
+    does not clip it). Lifted boxes keep their absolute positions; the parent sorts them into
+    its paint order, lifting them further if need be.
+    """
+    clips = bool(node.get("clipsContent"))
+    order = float(el.paint_order)
+    keep: list[Item] = []
+    for item in children:
+        below = item.negative_z and item.order < order
+        if below or (clips and item.containing is not None and item.containing < state.depth):
+            if below and clips:
+                state.warn("painted below its clipping parent, so lifted out of it: no longer clipped")
+            state.lifted.append(dataclasses.replace(item, in_flow=False))
+        else:
+            keep.append(item)
+    return keep
+
+
+def _clip_one_axis(node: Node, clip_x: bool) -> bool:
+    """overflow clipped on one axis only (`clip` beside `visible`): Figma clips both, so where
+    the content overflows on the visible axis, a clipping frame as wide (tall) as the box and
+    as tall (wide) as the content holds the children. True if it did."""
+    bb = node["absoluteBoundingBox"]
+    lo, hi = (bb["y"], bb["y"] + bb["height"]) if clip_x else (bb["x"], bb["x"] + bb["width"])
+    kids = node.get("children") or []
+    low, high = lo, hi
+    for n in _unclipped(kids):
+        r = n["absoluteBoundingBox"]
+        start, size = (r["y"], r["height"]) if clip_x else (r["x"], r["width"])
+        low, high = min(low, start), max(high, start + size)
+    if low >= lo - 0.5 and high <= hi + 0.5:
+        return False  # nothing overflows on the visible axis: clipping the frame is exact
+    if clip_x:
+        box = {"x": bb["x"], "y": round_px(low), "width": bb["width"], "height": round_px(high - low)}
+    else:
+        box = {"x": round_px(low), "y": bb["y"], "width": round_px(high - low), "height": bb["height"]}
+    clip: Node = {
+        "id": "",
+        "name": "Clip " + ("x" if clip_x else "y"),
+        "type": "FRAME",
+        "absoluteBoundingBox": box,  # type: ignore[typeddict-item]
+        "blendMode": "PASS_THROUGH",
+        "clipsContent": True,
+        "fills": [],
+        "strokes": [],
+        "effects": [],
+        "children": kids,
+    }
+    node["children"] = [clip]
+    node["clipsContent"] = False
+    return True
+
+
+def _unclipped(nodes: list[Node]) -> Iterator[Node]:
+    """nodes and their descendants, not looking inside frames that clip."""
+    stack = list(nodes)
+    while stack:
+        n = stack.pop()
+        yield n
+        if not n.get("clipsContent"):
+            stack.extend(n.get("children") or [])
+
+
+def _flex_layout(state: ConversionState, node: Node, get: StyleGet, children: list[Item]) -> None:
+    """Auto layout where Figma keeps the flex items in place, else a warning; recorded either way."""
+    reason = layout.infer(node, get, children)
+    node.setdefault("pageport", {})["autoLayout"] = reason is None
+    if reason is not None:
+        state.warn(f"flex layout kept as absolute positions: {reason}")
 
 
 def _collapse(item: Item) -> Item:
@@ -123,10 +231,10 @@ def _collapse(item: Item) -> Item:
         and "layoutMode" not in node
         and node.get("opacity", 1) == 1
         and node.get("blendMode") in (None, "PASS_THROUGH")
-        and "pageport" not in node
+        and node.get("pageport", _NOTHING_KEPT) == _NOTHING_KEPT
         and kids[0].get("layoutPositioning") is None
     ):
-        return Item(kids[0], item.order, item.in_flow)
+        return dataclasses.replace(item, node=kids[0])
     return item
 
 
@@ -146,18 +254,31 @@ def _children(state: ConversionState, el: ElementNode) -> list[Item]:
 
     if el.pseudo and el.pseudo.before:
         items.extend(pseudo_element(state, el.pseudo.before, "::before", base + 0.25))
+    # CSS paints floats over the in-flow blocks of their stacking context (Appendix E, step 5
+    # after step 4), whose text wraps around them: so a float goes over its in-flow siblings.
+    floats: list[Item] = []
+    in_flex = (el.style("display") or "") in _FLEX_OR_GRID  # where float does not apply
     for child in el.children:
         if isinstance(child, TextNode) or is_inline_text(state, child):
             pending.append(child)
             continue
         flush()
+        mark = len(state.lifted)
         item = element(state, child)
         if item is not None:
             items.append(item)
             if (child.style("position") or "static") == "static":
-                last_order = max(last_order, item.order)
+                if not in_flex and (child.style("float") or "none") != "none":
+                    floats.append(item)
+                else:
+                    last_order = max(last_order, item.order)
+        if len(state.lifted) > mark:  # boxes from child's subtree that paint outside it
+            items.extend(state.lifted[mark:])
+            del state.lifted[mark:]
     flush()
     if el.pseudo and el.pseudo.after:
         items.extend(pseudo_element(state, el.pseudo.after, "::after", last_order + 0.75))
+    for k, item in enumerate(floats, 1):
+        item.order = max(item.order, last_order + 0.75 + k / 1000)  # below any positioned box
     items.sort(key=_BY_ORDER)  # stable: DOM order among equals
     return items
