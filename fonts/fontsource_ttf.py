@@ -59,7 +59,7 @@ def _load(paths: list[Path]) -> TTFont:
             merged.save(out)
             out.seek(0)
             return TTFont(out)
-        except Exception:  # noqa: BLE001 - any merge failure: latin alone is still useful
+        except Exception:
             fonts[0].seek(0)
     return TTFont(fonts[0])
 

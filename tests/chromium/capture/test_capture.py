@@ -451,3 +451,17 @@ def test_style_defaults_are_chromium_initial_values(browser: Browser) -> None:
     finally:
         page.close()
     assert actual == STYLE_DEFAULTS
+
+
+def test_rendered_font_is_the_face_that_drew_the_text(browser: Browser, base_url: str) -> None:
+    """CSS.getPlatformFontsForNode: a stack whose first family is not installed names the face
+    Chromium fell back to; a page's @font-face is flagged custom; texts sharing a stack share it."""
+    _, doc = run(browser, base_url + "fonts.html")
+    first, second, bold, web, mono = (texts(by_id(doc, i))[0] for i in ("first", "second", "bold", "web", "mono"))
+    for text in (first, second, bold):
+        assert text.rendered_font is not None
+        assert text.rendered_font.family == "Liberation Serif" and not text.rendered_font.custom
+    assert bold.rendered_font is not None and bold.rendered_font.post_script_name == "LiberationSerif-Bold"
+    assert web.rendered_font is not None and web.rendered_font.custom
+    assert mono.rendered_font is not None and mono.rendered_font.family == "Liberation Mono"
+    assert not any("rendered font" in w for w in doc.warnings)
