@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from pageport.capture.schema import LineBox
+from pageport.capture.schema import LineBox, RenderedFont
 from pageport.convert import css
 from pageport.convert.figma import Effect, Paint, TypeStyle
 from pageport.convert.fonts import style_name
@@ -30,6 +30,7 @@ class Segment:
     styles: Mapping[str, str]
     line: LineBox | None  # None for a hard break (<br>)
     decoration: frozenset[str] = frozenset()  # propagated from inline ancestors
+    font: RenderedFont | None = None  # the face capture saw drawing it (TextNode.rendered_font)
 
 
 @dataclass
@@ -125,12 +126,12 @@ def weight(styles: Mapping[str, str]) -> float:
 class StyleBuilder:
     """Computed text styles -> Figma TypeStyle, with font resolution and warnings."""
 
-    resolve_family: Callable[[str], tuple[str, str | None]]
+    resolve_family: Callable[[str, RenderedFont | None], tuple[str, str | None]]
     warn: Callable[[str], None]
 
     def type_style(self, seg: Segment, line_height: float) -> TypeStyle:
         st = seg.styles
-        family, replaced = self.resolve_family(st.get("font-family", "sans-serif"))
+        family, replaced = self.resolve_family(st.get("font-family", "sans-serif"), seg.font)
         size = css.px(st.get("font-size"), default=16.0)
         italic = st.get("font-style", "normal") != "normal"
         font_weight = weight(st)

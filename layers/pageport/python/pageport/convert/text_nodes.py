@@ -69,7 +69,7 @@ def _segments(
             if st.get("visibility", "visible") != "visible" or st.get("opacity") == "0":
                 continue
             for lb in n.line_boxes:
-                yield Segment(lb.text, st, lb, deco)
+                yield Segment(lb.text, st, lb, deco, n.rendered_font)
             continue
         if n.tag == "br":
             yield Segment("\n", {}, None, deco)
@@ -200,7 +200,7 @@ def _text_node_from_pieces(
         "strokes": [],
         "effects": state.text_styles.effects(base_seg.styles),
     }
-    _, replaced = state.fonts.resolve(base_seg.styles.get("font-family", ""))
+    _, replaced = state.fonts.resolve(base_seg.styles.get("font-family", ""), base_seg.font)
     if replaced is not None:
         node["pageport"] = {"fontFallback": replaced}
     stroke_w = css.px(base_seg.styles.get("-webkit-text-stroke-width"))
