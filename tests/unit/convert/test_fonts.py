@@ -87,3 +87,13 @@ def test_a_generic_family_drawn_by_a_figma_face_is_no_loss() -> None:
     families, warnings, _ = _convert([_drawn("Generic", "sans-serif", "Roboto")])
     assert families == {"Generic": "Roboto"}
     assert warnings == []
+
+
+def test_a_face_named_for_its_weight_is_its_family() -> None:
+    # Static families with more than four styles name each weight's face "Lato Light",
+    # "Roboto Black": Chromium reports that legacy family name.
+    families, warnings, _ = _convert(
+        [_drawn("Light", "Lato, sans-serif", "Lato Light"), _drawn("Black", "Roboto", "Roboto Black", y=30)]
+    )
+    assert families == {"Light": "Lato", "Black": "Roboto"}
+    assert warnings == []

@@ -186,6 +186,7 @@ class FontResolver:
     def _installed_face(self, face: str, first: str | None, names: list[str]) -> FontChoice:
         """The page was drawn with an installed face: name it when Figma has it, else its twin."""
         google = google_families()
+        face = _typographic_family(face)
         key = face.lower()
         # A generic family (sans-serif) asks for no face in particular: drawing it with one is no loss.
         requested = None if first is None or first.lower() in _GENERICS or _same_family(first, face) else first
@@ -218,6 +219,50 @@ class FontResolver:
             if key in _GENERICS:
                 return FontChoice(_GENERICS[key], first or name)
         return FontChoice(FALLBACK_FAMILY, first or "(none)")
+
+
+# Words a face's legacy family name adds for its weight or width ("Lato Light", "Roboto Black":
+# the name table's family of one weight of a family with more than four styles).
+_STYLE_WORDS = frozenset(
+    [
+        "thin",
+        "hairline",
+        "extra",
+        "ultra",
+        "semi",
+        "demi",
+        "light",
+        "extralight",
+        "ultralight",
+        "book",
+        "regular",
+        "normal",
+        "medium",
+        "semibold",
+        "demibold",
+        "bold",
+        "extrabold",
+        "ultrabold",
+        "heavy",
+        "black",
+        "italic",
+        "oblique",
+    ]
+)
+
+
+def _typographic_family(face: str) -> str:
+    """The family a face belongs to: 'Lato Light' -> 'Lato', when the shorter name is a known family."""
+    words = face.split()
+    known = google_families()
+    for end in range(len(words) - 1, 0, -1):
+        if all(w.lower() in _STYLE_WORDS for w in words[end:]):
+            family = " ".join(words[:end])
+            if family.lower() in known or family.lower() in _TWINS:
+                return family
+        else:
+            break
+    return face
 
 
 def _same_family(requested: str, face: str) -> bool:
