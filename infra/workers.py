@@ -39,6 +39,11 @@ def image_context_excludes() -> list[str]:
         "pyproject.toml",
         DOCKERFILE,
         "layers/pageport/python/pageport",
+        # The @fontsource lock and converter (the image's fonts stage; fonts/install.sh's inputs).
+        "fonts/package.json",
+        "fonts/package-lock.json",
+        "fonts/fontsource_ttf.py",
+        "fonts/60-pageport-aliases.conf",
         *([f"functions/{WORKER_HANDLER}"] if IMAGE_WORKERS else []),
     ]
     return [
@@ -46,6 +51,8 @@ def image_context_excludes() -> list[str]:
         "!infra",
         "infra/*",
         "!layers",
+        "!fonts",
+        "fonts/*",
         "!functions",
         "functions/*",
         *(f"!{path}" for path in keep),

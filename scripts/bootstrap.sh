@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything a fresh machine needs before `make run` or `make test`: a virtualenv with the
 # project's dependency groups, Debian's Chromium for capture (Playwright cannot download
-# its own browser here) and, for the dev group, the Figma plugin's npm packages (`npm ci`).
+# its own browser here), the web font families capture renders with (fonts/install.sh) and,
+# for the dev group, the Figma plugin's npm packages (`npm ci`).
 # Idempotent and quick when nothing changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,17 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${PAGEPORT_CHROMIUM:-/usr/bi
         echo "bootstrap: Chromium is missing; install it (Debian: sudo apt-get install chromium)" \
              "or set PAGEPORT_CHROMIUM to its path" >&2
         exit 1
+    fi
+fi
+
+# The web font families capture renders with (fonts/install.sh: Debian's font packages and the
+# locked @fontsource ones converted with the venv's fontTools). Quick when its stamp is current.
+if [ "$GROUP" = dev ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+        bash fonts/install.sh "$VENV/bin/python"
+    elif ! bash fonts/install.sh --check; then
+        echo "bootstrap: the web fonts for capture are missing or stale; run:" \
+             "sudo bash fonts/install.sh $VENV/bin/python" >&2
     fi
 fi
 

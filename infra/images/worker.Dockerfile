@@ -6,6 +6,15 @@
 # Plain Dockerfile syntax on purpose (no `# syntax=` frontend pulled from a registry at build
 # time, no BuildKit-only instructions): any builder builds it; tests/infra/test_layer.py checks.
 ARG PYTHON_IMAGE=public.ecr.aws/docker/library/python:3.12-slim-bookworm
+ARG NODE_IMAGE=public.ecr.aws/docker/library/node:20-bookworm-slim
+
+# The Google font families Debian lacks (fonts/package-lock.json's @fontsource packages), as
+# fonts/install.sh installs them on a developer's machine: converted to TTF below.
+FROM ${NODE_IMAGE} AS fontsource
+WORKDIR /fonts
+COPY fonts/package.json fonts/package-lock.json /fonts/
+RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error
+
 FROM ${PYTHON_IMAGE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -14,11 +23,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     LAMBDA_TASK_ROOT=/var/task
 
-# Fonts: Latin, CJK and emoji coverage so captured text measures as it would in a desktop browser.
+# Fonts: Latin, CJK and emoji coverage so captured text measures as it would in a desktop
+# browser, and the common web families pages ask for (the list in fonts/install.sh; croscore's
+# Arimo/Tinos/Cousine are the metric twins of Arial/Times New Roman/Courier New).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      chromium ca-certificates \
-      fonts-liberation fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
+      chromium ca-certificates fontconfig \
+      fonts-liberation fonts-liberation2 fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
+      fonts-roboto fonts-open-sans fonts-lato fonts-inter fonts-roboto-slab fonts-croscore \
  && rm -rf /var/lib/apt/lists/*
 
 # Dependencies first (cached while only our code changes): the pyproject's `layer` (boto3
@@ -28,6 +40,15 @@ RUN cd /tmp/build \
  && python -m pip install "pip>=25.1" \
  && python -m pip install --group layer --group workers "awslambdaric>=3,<4" \
  && rm -rf /tmp/build
+
+# The @fontsource families as TTF (fontTools comes with the layer group) and the fontconfig
+# aliases for old family names (Muli -> Mulish).
+COPY --from=fontsource /fonts/node_modules/@fontsource /tmp/fonts/fontsource
+COPY fonts/fontsource_ttf.py fonts/60-pageport-aliases.conf /tmp/fonts/
+RUN python -W ignore /tmp/fonts/fontsource_ttf.py /tmp/fonts/fontsource /usr/local/share/fonts/pageport \
+ && cp /tmp/fonts/60-pageport-aliases.conf /etc/fonts/conf.d/ \
+ && fc-cache -f \
+ && rm -rf /tmp/fonts
 
 COPY layers/pageport/python/pageport /opt/python/pageport
 COPY functions/ /var/task/functions/

@@ -71,7 +71,13 @@ def test_worker_image_context_holds_only_what_the_dockerfile_copies(synth: Synth
     assert "infra/images/worker.Dockerfile" in files and "pyproject.toml" in files
     assert any(f.startswith("layers/pageport/python/pageport/") for f in files)
     tops = {f.split("/")[0] for f in files}
-    assert tops == {"functions", "infra", "layers", "pyproject.toml"}
+    assert tops == {"fonts", "functions", "infra", "layers", "pyproject.toml"}
+    assert {f for f in files if f.startswith("fonts/")} == {
+        "fonts/package.json",
+        "fonts/package-lock.json",
+        "fonts/fontsource_ttf.py",
+        "fonts/60-pageport-aliases.conf",
+    }
     functions = {f.split("/")[1] for f in files if f.startswith("functions/")}
     assert functions == {"worker"}  # every image kind runs the shared worker handler
     assert not any("__pycache__" in f for f in files)

@@ -7,6 +7,7 @@ import io
 import itertools
 import json
 import socket
+import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,6 +29,7 @@ from PIL import Image
 from playwright.sync_api import Browser, sync_playwright
 
 from tests.chromium.capture.site import FIXTURES, SYSTEM_FONT, launch_kwargs, serve_fixtures
+from tests.support.paths import REPO_ROOT
 
 Node = ElementNode | TextNode
 
@@ -462,3 +464,31 @@ def test_a_space_before_an_inline_sibling_is_kept_when_source_indentation_follow
     _, doc = basic
     first = texts(by_id(doc, "split"))[0]
     assert [line.text for line in first.line_boxes] == ["Clarence "]
+
+
+def test_rendered_font_is_the_face_that_drew_the_text(browser: Browser, base_url: str) -> None:
+    """CSS.getPlatformFontsForNode: a stack whose first family is not installed names the face
+    Chromium fell back to; a page's @font-face is flagged custom; texts sharing a stack share it."""
+    _, doc = run(browser, base_url + "fonts.html")
+    first, second, bold, web, mono = (texts(by_id(doc, i))[0] for i in ("first", "second", "bold", "web", "mono"))
+    for text in (first, second, bold):
+        assert text.rendered_font is not None
+        assert text.rendered_font.family == "Liberation Serif" and not text.rendered_font.custom
+    assert bold.rendered_font is not None and bold.rendered_font.post_script_name == "LiberationSerif-Bold"
+    assert web.rendered_font is not None and web.rendered_font.custom
+    assert mono.rendered_font is not None and mono.rendered_font.family == "Liberation Mono"
+    assert not any("rendered font" in w for w in doc.warnings)
+
+
+@pytest.mark.skipif(
+    subprocess.run(["bash", str(REPO_ROOT / "fonts/install.sh"), "--check"], check=False).returncode != 0,
+    reason="the web fonts are not installed here (run: sudo bash fonts/install.sh .venv/bin/python)",
+)
+def test_installed_web_families_draw_the_text_they_are_asked_for(browser: Browser, base_url: str) -> None:
+    """fonts/install.sh: the @fontsource families render (Montserrat at its weight), and a page
+    asking for Mulish's old name 'Muli' gets Mulish (fontconfig alias Chromium accepts)."""
+    _, doc = run(browser, base_url + "fonts.html")
+    muli, montserrat = (texts(by_id(doc, i))[0] for i in ("muli", "montserrat"))
+    assert muli.rendered_font is not None and muli.rendered_font.family == "Mulish"
+    assert montserrat.rendered_font is not None and montserrat.rendered_font.family == "Montserrat"
+    assert montserrat.rendered_font.post_script_name == "Montserrat-SemiBold"

@@ -34,6 +34,7 @@ from pageport.capture.contract import (
 )
 from pageport.capture.mime import png_size
 from pageport.capture.network import Network
+from pageport.capture.rendered_fonts import record_rendered_fonts
 from pageport.capture.schema import (
     PSEUDO_STYLE_PROPERTIES,
     SCHEMA_VERSION,
@@ -176,6 +177,7 @@ def _capture(
     )
     deadline.remaining_s()
     warnings.extend(walked["warnings"])
+    record_rendered_fonts(page, walked["root"], deadline, warnings)
     info = walked["info"]
     full_height = float(info["fullPageHeight"])
     page_height = min(full_height, float(max_height))

@@ -20,6 +20,10 @@
   const canvases = {};
   const familiesUsed = new Set();
   const meta = new Map(); // node object -> painting facts (not serialized)
+  // Text id -> DOM text node, kept on the window for rendered_fonts.py to ask Chromium which
+  // face drew each text (a later walk replaces it).
+  const textRefs = new Map();
+  Object.defineProperty(topWin, '__pageportTextNodes', { value: textRefs, configurable: true });
   let nextId = 0;
   let count = 0;
   let elements = 0;
@@ -472,6 +476,7 @@
     };
     if (inShadow) node.inShadow = true;
     texts++;
+    textRefs.set(node.id, t); // for rendered_fonts.py (CSS.getPlatformFontsForNode)
     return node;
   }
 

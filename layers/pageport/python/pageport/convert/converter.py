@@ -83,8 +83,7 @@ def convert_capture(
     image_meta = {sha: state.images[sha] for sha in images}
     fallbacks = dict(sorted(state.fonts.fallbacks.items()))
     fonts = {"used": sorted(state.fonts.used), "fallbacks": fallbacks}
-    for requested, used in fallbacks.items():
-        state.warnings.append(f"page: font {requested!r} replaced by {used!r}")
+    state.warnings.extend(state.fonts.warnings())
     state.check_time()  # before serialising
     result = {
         "version": RESULT_VERSION,

@@ -96,6 +96,11 @@ class StrokeWeights(TypedDict):
     left: float
 
 
+class Hyperlink(TypedDict):
+    type: Literal["URL"]
+    url: str
+
+
 class TypeStyle(TypedDict, total=False):
     fontFamily: str
     fontPostScriptName: str | None
@@ -113,6 +118,7 @@ class TypeStyle(TypedDict, total=False):
     lineHeightPercentFontSize: float
     lineHeightUnit: Literal["PIXELS", "FONT_SIZE_%", "INTRINSIC_%"]
     fills: list[Paint]
+    hyperlink: Hyperlink
 
 
 class PageportExtension(TypedDict, total=False):

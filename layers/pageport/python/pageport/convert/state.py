@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pageport.capture.schema import CaptureDocument
+from pageport.capture.schema import CaptureDocument, RenderedFont
 from pageport.convert.fonts import FontResolver
 from pageport.convert.nodes import Item
 from pageport.convert.text import StyleBuilder
@@ -50,8 +50,8 @@ class ConversionState:
     def warn(self, what: str) -> None:
         self.warnings.append(f"{self.where}: {what}")
 
-    def _resolve_family(self, family: str) -> tuple[str, str | None]:
-        used, replaced = self.fonts.resolve(family)
+    def _resolve_family(self, family: str, rendered: RenderedFont | None = None) -> tuple[str, str | None]:
+        used, replaced = self.fonts.resolve(family, rendered)
         return used, replaced
 
     def check_time(self) -> None:

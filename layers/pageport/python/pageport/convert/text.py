@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from pageport.capture.schema import LineBox
+from pageport.capture.schema import ElementNode, LineBox, RenderedFont
 from pageport.convert import css
 from pageport.convert.figma import Effect, Paint, TypeStyle
 from pageport.convert.fonts import style_name
@@ -30,6 +30,9 @@ class Segment:
     styles: Mapping[str, str]
     line: LineBox | None  # None for a hard break (<br>)
     decoration: frozenset[str] = frozenset()  # propagated from inline ancestors
+    font: RenderedFont | None = None  # the face capture saw drawing it (TextNode.rendered_font)
+    link: str | None = None  # href of the <a> it sits in
+    depth: int = 0  # inline elements between it and its paragraph (<a><b>x</b></a>: 2)
 
 
 @dataclass
@@ -39,6 +42,12 @@ class Line:
     left: float
     right: float
     segments: list[Segment] = field(default_factory=list)
+
+
+def link_of(el: ElementNode) -> str | None:
+    """The URL an <a> element links to (Figma hyperlinks take URLs, not scripts)."""
+    href = el.attrs.get("href") if el.tag == "a" else None
+    return href if href and href.split(":", 1)[0].lower() in ("http", "https", "mailto", "tel") else None
 
 
 def cluster_lines(segments: list[Segment]) -> list[Line]:
@@ -80,14 +89,19 @@ def join_lines(lines: list[Line], preserve_breaks: bool) -> list[tuple[str, Segm
             last_seg = line.segments[-1]
             if last_seg.line is None:
                 continue  # the <br> already broke the line
-            first = next((s.text[0] for s in lines[i + 1].segments if s.text), "")
+            following = next((s for s in lines[i + 1].segments if s.text), None)
+            first = following.text[0] if following is not None else ""
             if preserve_breaks:
                 pieces.append(("\n", last_seg))
                 last = "\n"
             elif (
                 last and not last.isspace() and first and not first.isspace() and not (_is_cjk(last) or _is_cjk(first))
             ):
-                pieces.append((" ", last_seg))
+                # The wrap ate a space the capture no longer has: give it to the shallower side
+                # (authors write `<a>docs</a> now`, rarely `<a>docs </a>now`), so a link's or
+                # a bold run's style stops at its last character as on the page.
+                owner = following if following is not None and following.depth < last_seg.depth else last_seg
+                pieces.append((" ", owner))
                 last = " "
     return pieces
 
@@ -125,12 +139,12 @@ def weight(styles: Mapping[str, str]) -> float:
 class StyleBuilder:
     """Computed text styles -> Figma TypeStyle, with font resolution and warnings."""
 
-    resolve_family: Callable[[str], tuple[str, str | None]]
+    resolve_family: Callable[[str, RenderedFont | None], tuple[str, str | None]]
     warn: Callable[[str], None]
 
     def type_style(self, seg: Segment, line_height: float) -> TypeStyle:
         st = seg.styles
-        family, replaced = self.resolve_family(st.get("font-family", "sans-serif"))
+        family, replaced = self.resolve_family(st.get("font-family", "sans-serif"), seg.font)
         size = css.px(st.get("font-size"), default=16.0)
         italic = st.get("font-style", "normal") != "normal"
         font_weight = weight(st)
@@ -162,6 +176,8 @@ class StyleBuilder:
         else:
             out["textCase"] = case or "ORIGINAL"  # type: ignore[typeddict-item]
         out["fills"] = self.fills(st)
+        if seg.link is not None:
+            out["hyperlink"] = {"type": "URL", "url": seg.link}
         _ = replaced
         return out
 

@@ -13,7 +13,16 @@ from pageport.convert.figma import Node, Paint, TypeStyle
 from pageport.convert.nodes import NEVER_RENDERED, content_box, frame, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.state import ConversionState
-from pageport.convert.text import Line, Segment, cluster_lines, join_lines, line_height, style_diff, text_align
+from pageport.convert.text import (
+    Line,
+    Segment,
+    cluster_lines,
+    join_lines,
+    line_height,
+    link_of,
+    style_diff,
+    text_align,
+)
 
 # Elements whose content is not text (never folded into a TEXT node's runs).
 _REPLACED = {
@@ -60,7 +69,12 @@ def _is_inline_text(state: ConversionState, el: ElementNode) -> bool:
 
 
 def _segments(
-    state: ConversionState, nodes: Sequence[TextNode | ElementNode], deco: frozenset[str], decorations: list[Node]
+    state: ConversionState,
+    nodes: Sequence[TextNode | ElementNode],
+    deco: frozenset[str],
+    decorations: list[Node],
+    link: str | None = None,
+    depth: int = 0,
 ) -> Iterator[Segment]:
     """The text's line fragments in order; inline boxes that paint go to `decorations`."""
     for n in nodes:
@@ -69,7 +83,7 @@ def _segments(
             if st.get("visibility", "visible") != "visible" or st.get("opacity") == "0":
                 continue
             for lb in n.line_boxes:
-                yield Segment(lb.text, st, lb, deco)
+                yield Segment(lb.text, st, lb, deco, n.rendered_font, link, depth)
             continue
         if n.tag == "br":
             yield Segment("\n", {}, None, deco)
@@ -83,14 +97,16 @@ def _segments(
                 rect["type"] = "FRAME"  # an image drawn as a child node (a RECTANGLE has none)
             if rect.get("fills") or rect.get("strokes") or rect.get("effects") or rect.get("children"):
                 decorations.append(rect)
-        yield from _segments(state, n.children, deco | frozenset(line), decorations)
+        yield from _segments(state, n.children, deco | frozenset(line), decorations, link_of(n) or link, depth + 1)
 
 
 def inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode], parent: ElementNode) -> list[Node]:
     """Consecutive inline children of `parent` as TEXT nodes, after their inline boxes' paint."""
     state.check_time()
     decorations: list[Node] = []
-    segments = [s for s in _segments(state, nodes, frozenset(), decorations) if s.line is None or s.text]
+    segments = [
+        s for s in _segments(state, nodes, frozenset(), decorations, link_of(parent)) if s.line is None or s.text
+    ]
     if not any(s.text.strip() for s in segments if s.line is not None):
         return []
     lines = cluster_lines(segments)
@@ -200,7 +216,7 @@ def _text_node_from_pieces(
         "strokes": [],
         "effects": state.text_styles.effects(base_seg.styles),
     }
-    _, replaced = state.fonts.resolve(base_seg.styles.get("font-family", ""))
+    _, replaced = state.fonts.resolve(base_seg.styles.get("font-family", ""), base_seg.font)
     if replaced is not None:
         node["pageport"] = {"fontFallback": replaced}
     stroke_w = css.px(base_seg.styles.get("-webkit-text-stroke-width"))
@@ -224,11 +240,11 @@ def _style_runs(
             per_seg[id(seg)] = per_seg.get(id(seg), 0) + n
     base_seg = max((seg for seg, _ in runs if seg.line is not None), key=lambda sg: per_seg[id(sg)], default=runs[0][0])
     lh = line_height(lines, base_seg.styles)
-    style_cache: dict[tuple[int, frozenset[str]], tuple[str, TypeStyle]] = {}
+    style_cache: dict[tuple[int, frozenset[str], str | None], tuple[str, TypeStyle]] = {}
     distinct: list[TypeStyle] = []
 
     def style_of(seg: Segment) -> tuple[str, TypeStyle]:
-        key = (id(seg.styles), seg.decoration)
+        key = (id(seg.styles), seg.decoration, seg.link)
         if key not in style_cache:
             ts = state.text_styles.type_style(seg, lh)
             # Equal styles from different text nodes share one key (and one override id).

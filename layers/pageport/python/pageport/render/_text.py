@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -15,8 +16,26 @@ from pageport.render._raster import first_solid
 
 FontT = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-_FONT_DIRS = tuple(Path(d) for d in os.environ.get("PAGEPORT_FONT_DIRS", "/usr/share/fonts").split(os.pathsep))
-# Which installed family stands in for a requested one (metric-compatible where one exists).
+_DEFAULT_FONT_DIRS = "/usr/share/fonts:/usr/local/share/fonts"
+# Families with the same advance widths (the metric-compatible families made for that): when
+# the family a design names is not installed, its twin lays text out on the same lines.
+_TWIN_GROUPS = (
+    ("arimo", "liberation sans", "arial", "helvetica"),
+    ("tinos", "liberation serif", "times new roman", "times"),
+    ("cousine", "liberation mono", "courier new", "courier"),
+    ("gelasio", "georgia"),
+    ("carlito", "calibri"),
+    ("caladea", "cambria"),
+)
+_TWINS = {name: group for group in _TWIN_GROUPS for name in group}
+# The generic stand-ins, by Google Fonts category (or guessed from the name for other families).
+_GENERIC = {
+    "sans-serif": ("arimo", "liberation sans", "dejavu sans"),
+    "serif": ("tinos", "liberation serif", "dejavu serif"),
+    "monospace": ("cousine", "liberation mono", "dejavu sans mono"),
+    "narrow": ("liberation sans narrow", "roboto condensed", "dejavu sans condensed", "liberation sans"),
+}
+# Which installed family stands in for a family known by name only (a page's web font).
 _SERIF = (
     "serif",
     "times",
@@ -33,61 +52,155 @@ _SERIF = (
 )
 _MONO = ("mono", "courier", "consolas", "menlo", "code", "monaco", "fira mono", "jetbrains")
 _NARROW = ("narrow", "condensed")
+# fontconfig's weight scale -> CSS weights (fontconfig.h FC_WEIGHT_*).
+_FC_WEIGHTS = (
+    (0, 100),
+    (40, 200),
+    (50, 300),
+    (55, 350),
+    (75, 380),
+    (80, 400),
+    (100, 500),
+    (180, 600),
+    (200, 700),
+    (205, 800),
+    (210, 900),
+    (215, 950),
+)
+
+
+@dataclass(frozen=True)
+class _Face:
+    path: Path
+    index: int  # face index in the file (fontconfig's, with a named instance in its high bits)
+    weight: float  # CSS weight
+    italic: bool
+
+
+def _css_weight(fc_weight: float) -> float:
+    return float(min(_FC_WEIGHTS, key=lambda pair: abs(pair[0] - fc_weight))[1])
+
+
+def _fc_list() -> list[tuple[list[str], _Face]] | None:
+    """Installed faces as fontconfig knows them, or None when fc-list is not there."""
+    fmt = "%{family}\t%{weight}\t%{slant}\t%{index}\t%{file}\n"
+    try:
+        out = subprocess.run(["fc-list", "--format", fmt], capture_output=True, text=True, check=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    faces = []
+    for line in out.stdout.splitlines():
+        parts = line.split("\t")
+        if len(parts) != 5 or not parts[4].lower().endswith((".ttf", ".otf", ".ttc")):
+            continue
+        families, weight, slant, index, file = parts
+        try:
+            # A variable font reports a range ("[0 210]"): its regular weight when inside it.
+            low, *high = (float(w) for w in weight.strip("[]").split())
+            fc_weight = min(max(80.0, low), high[0]) if high else low
+            face = _Face(Path(file), int(index), _css_weight(fc_weight), float(slant) > 0)
+        except ValueError:
+            continue
+        faces.append(([f.strip() for f in families.split(",") if f.strip()], face))
+    return faces
+
+
+def _name_tables() -> list[tuple[list[str], _Face]]:
+    """Installed faces read from the files' name and OS/2 tables (where fontconfig is absent)."""
+    from fontTools.ttLib import TTFont, TTLibError
+
+    faces = []
+    for root in (Path(d) for d in os.environ.get("PAGEPORT_FONT_DIRS", _DEFAULT_FONT_DIRS).split(os.pathsep)):
+        for path in sorted(root.rglob("*")) if root.is_dir() else []:
+            if path.suffix.lower() not in (".ttf", ".otf"):
+                continue
+            try:
+                font = TTFont(path, lazy=True)
+                name = font["name"]
+                families = [str(n) for n in (name.getName(16, 3, 1, 0x409), name.getName(1, 3, 1, 0x409)) if n]
+                os2 = font["OS/2"]
+                faces.append((families, _Face(path, 0, float(os2.usWeightClass), bool(os2.fsSelection & 1))))
+            except (TTLibError, KeyError, OSError):
+                continue
+    return faces
 
 
 @lru_cache(maxsize=1)
-def _installed() -> dict[str, list[Path]]:
-    """family file stem prefix (lower-case) -> font files, e.g. 'liberationsans' -> [...]."""
-    found: dict[str, list[Path]] = {}
-    for root in _FONT_DIRS:
-        if not root.is_dir():
-            continue
-        for path in sorted(root.rglob("*")):
-            if path.suffix.lower() in (".ttf", ".otf"):
-                found.setdefault(path.stem.split("-")[0].lower(), []).append(path)
+def _installed() -> dict[str, list[_Face]]:
+    """Family name (lower-case, as the font files name it) -> its installed faces."""
+    # PAGEPORT_FONT_DIRS pins the fonts to those folders; else fontconfig's (the browser's) view.
+    listed = None if "PAGEPORT_FONT_DIRS" in os.environ else _fc_list()
+    if listed is None:
+        listed = _name_tables()
+    found: dict[str, list[_Face]] = {}
+    for families, face in listed:
+        for family in families:
+            faces = found.setdefault(family.lower(), [])
+            if face not in faces:
+                faces.append(face)
     return found
 
 
 def _candidates(family: str) -> list[str]:
+    """The family itself, its metric twins, then the generic stand-ins for its kind."""
     fam = family.lower()
-    exact = fam.replace(" ", "")
-    if any(k in fam for k in _MONO):
-        generic = ["liberationmono", "dejavusansmono"]
+    category = google_families_categories().get(fam)
+    if category in ("serif", "monospace"):
+        kind = category
+    elif category is not None:
+        kind = "narrow" if any(k in fam for k in _NARROW) else "sans-serif"
+    elif any(k in fam for k in _MONO):
+        kind = "monospace"
     elif any(k in fam for k in _SERIF) and "sans" not in fam:
-        generic = ["liberationserif", "dejavuserif"]
+        kind = "serif"
     elif any(k in fam for k in _NARROW):
-        generic = ["liberationsansnarrow", "dejavusanscondensed", "liberationsans"]
+        kind = "narrow"
     else:
-        generic = ["liberationsans", "dejavusans"]
-    return [exact, *generic]
+        kind = "sans-serif"
+    return list(dict.fromkeys([fam, *_TWINS.get(fam, ()), *_GENERIC[kind]]))
 
 
-def _style_score(stem: str, bold: bool, italic: bool) -> int:
-    s = stem.lower()
-    is_bold = "bold" in s
-    is_italic = "italic" in s or "oblique" in s
-    light = "light" in s or "thin" in s
-    return (is_bold == bold) * 2 + (is_italic == italic) * 2 - light * 3
+@lru_cache(maxsize=1)
+def google_families_categories() -> dict[str, str]:
+    """Google Fonts family (lower-case) -> category, from the converter's catalogue."""
+    from pageport.convert.fonts import google_categories
+
+    return google_categories()
+
+
+def _best(faces: Sequence[_Face], weight: float, italic: bool) -> _Face:
+    # Slant first, then the nearest weight (CSS prefers heavier faces above 500, lighter below).
+    return min(
+        faces,
+        key=lambda f: ((f.italic != italic) * 10_000, abs(f.weight - weight), -f.weight if weight > 500 else f.weight),
+    )
 
 
 @lru_cache(maxsize=512)
-def font_path(family: str, weight: float, italic: bool) -> Path | None:
+def font_face(family: str, weight: float, italic: bool) -> _Face | None:
+    """The installed face that draws `family` here: the family by the name inside the font
+    files, else its metric twin, else a generic of its kind, else any face."""
     installed = _installed()
     for key in _candidates(family):
-        files = installed.get(key)
-        if files:
-            return max(files, key=lambda p: _style_score(p.stem, weight >= 600, italic))
-    every = [p for files in installed.values() for p in files]
-    return every[0] if every else None
+        faces = installed.get(key)
+        if faces:
+            return _best(faces, weight, italic)
+    every = [face for faces in installed.values() for face in faces]
+    return _best(every, weight, italic) if every else None
+
+
+def font_path(family: str, weight: float, italic: bool) -> Path | None:
+    face = font_face(family, weight, italic)
+    return face.path if face else None
 
 
 @lru_cache(maxsize=512)
 def load_font(family: str, weight: float, italic: bool, size_px: float) -> FontT:
-    path = font_path(family, weight, italic)
+    face = font_face(family, weight, italic)
     size = max(1.0, size_px)
-    if path is not None:
+    if face is not None:
         try:
-            return ImageFont.truetype(str(path), size=size)
+            return ImageFont.truetype(str(face.path), size=size, index=face.index)
         except OSError:
             pass
     return ImageFont.load_default(size=size)

@@ -51,6 +51,7 @@ from pageport.capture.schema.models import (
     Point,
     Pseudo,
     PseudoElement,
+    RenderedFont,
     Size,
     TextNode,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "Point",
     "Pseudo",
     "PseudoElement",
+    "RenderedFont",
     "Size",
     "TextNode",
 ]

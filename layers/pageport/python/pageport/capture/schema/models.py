@@ -141,6 +141,17 @@ class LineBox(_Model):
     text: str = Field(description="The characters on this line, whitespace collapsed as rendered.")
 
 
+class RenderedFont(_Model):
+    """The face Chromium drew a text with (CDP CSS.getPlatformFontsForNode): the installed or
+    web font that drew most of its glyphs, after font-family fallback and per-character fallback."""
+
+    family: str = Field(
+        description="Family name of the face (e.g. 'DejaVu Sans' when the page's first choice was missing)."
+    )
+    post_script_name: str = Field(default="", description="PostScript name of the face, when it has one.")
+    custom: bool = Field(default=False, description="A web font the page loaded (@font-face), not an installed one.")
+
+
 class TextNode(_Model):
     """A rendered DOM text node."""
 
@@ -151,6 +162,11 @@ class TextNode(_Model):
     box: Box = Field(description="Union of the line boxes.")
     styles: dict[str, str] = Field(description="The parent element's TEXT_STYLE_PROPERTIES, all present.")
     in_shadow: bool = Field(default=False, description="Lives in an open shadow tree.")
+    rendered_font: RenderedFont | None = Field(
+        default=None,
+        description="The face that drew most of the text's glyphs; absent when capture could not ask "
+        "(its time budget, or more distinct fonts than it asks about).",
+    )
 
 
 class ElementNode(_Model):

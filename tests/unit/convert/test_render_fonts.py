@@ -1,0 +1,68 @@
+"""The preview renderer draws each text in the family the design names: found by the family name
+inside the font files (not their file names), at the nearest weight, else its metric twin, else a
+generic of its kind."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+from pageport.render import _text
+
+LIBERATION = Path("/usr/share/fonts/truetype/liberation")
+
+
+def _copy(src: str, dest: Path, family: str, weight: int, italic: bool = False) -> None:
+    """A copy of a Liberation face under a file name that says nothing, named `family` inside."""
+    font = TTFont(LIBERATION / src)
+    name = font["name"]
+    for ident in (1, 16):
+        name.setName(family, ident, 3, 1, 0x409)
+    font["OS/2"].usWeightClass = weight
+    font["OS/2"].fsSelection = (font["OS/2"].fsSelection & ~1) | (1 if italic else 0)
+    font.save(dest)
+
+
+@pytest.fixture
+def fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    if not (LIBERATION / "LiberationSans-Regular.ttf").is_file():
+        pytest.skip("Liberation fonts (Debian's chromium depends on them) are not installed")
+    _copy("LiberationSans-Regular.ttf", tmp_path / "f1.ttf", "Brand Grotesk", 300)
+    _copy("LiberationSans-Regular.ttf", tmp_path / "f2.ttf", "Brand Grotesk", 400)
+    _copy("LiberationSans-Bold.ttf", tmp_path / "f3.ttf", "Brand Grotesk", 600)
+    _copy("LiberationSans-Bold.ttf", tmp_path / "f4.ttf", "Brand Grotesk", 800)
+    _copy("LiberationSans-Italic.ttf", tmp_path / "f5.ttf", "Brand Grotesk", 400, italic=True)
+    _copy("LiberationSans-Regular.ttf", tmp_path / "s1.ttf", "Liberation Sans", 400)
+    _copy("LiberationSerif-Regular.ttf", tmp_path / "s2.ttf", "Liberation Serif", 400)
+    _copy("LiberationMono-Regular.ttf", tmp_path / "s3.ttf", "Liberation Mono", 400)
+    monkeypatch.setenv("PAGEPORT_FONT_DIRS", str(tmp_path))
+    _text._installed.cache_clear()
+    _text.font_face.cache_clear()
+    yield tmp_path
+    _text._installed.cache_clear()
+    _text.font_face.cache_clear()
+
+
+def _file(family: str, weight: float = 400, italic: bool = False) -> str:
+    face = _text.font_face(family, weight, italic)
+    assert face is not None
+    return face.path.name
+
+
+def test_a_family_is_found_by_the_name_inside_its_files_at_the_nearest_weight(fonts: Path) -> None:
+    assert _file("Brand Grotesk") == "f2.ttf"
+    assert _file("brand grotesk", 300) == "f1.ttf"
+    assert _file("Brand Grotesk", 600) == "f3.ttf"  # Semi Bold: not the first file with a bold look
+    assert _file("Brand Grotesk", 800) == "f4.ttf"
+    assert _file("Brand Grotesk", 400, italic=True) == "f5.ttf"
+
+
+def test_a_missing_family_falls_back_to_its_metric_twin_then_a_generic_of_its_kind(fonts: Path) -> None:
+    assert _file("Arimo") == "s1.ttf"  # Liberation Sans: the same advance widths
+    assert _file("Tinos") == "s2.ttf"
+    assert _file("Cousine") == "s3.ttf"
+    assert _file("Merriweather") == "s2.ttf"  # a Google serif: the serif stand-in
+    assert _file("Roboto Mono") == "s3.ttf"  # a Google monospace
+    assert _file("Montserrat") == "s1.ttf"  # a Google sans-serif
