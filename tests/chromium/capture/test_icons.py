@@ -28,12 +28,18 @@ def captured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, di
             page.goto(base + "icons.html")
             page.evaluate("document.fonts.ready")
             rect = page.evaluate(
-                "(() => { const r = document.getElementById('user').getBoundingClientRect();"
-                " return {x: r.x, y: r.y, width: r.width, height: r.height}; })()"
+                "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+                " return {x: r.x, y: r.y, width: r.width, height: r.height}; }",
+                "user",
+            )
+            fixed = page.evaluate(
+                "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+                " return {x: r.x, y: r.y, width: r.width, height: r.height}; }",
+                "fw",
             )
         finally:
             browser.close()
-    yield bundle, rect
+    yield bundle, {"user": rect, "fw": fixed}
 
 
 def walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -57,16 +63,28 @@ def test_font_awesome_files_are_stored_with_their_faces(captured) -> None:
 
 
 def test_icon_glyphs_convert_to_vectors_where_the_browser_drew_them(captured) -> None:
-    bundle, rect = captured
+    bundle, rects = captured
+    rect = rects["user"]
     conv = convert_capture(bundle.capture_json, bundle.assets)
     nodes = list(walk(json.loads(conv.result_json)["document"]))
     texts = [n["characters"] for n in nodes if n["type"] == "TEXT"]
     assert not [t for t in texts if any(0xE000 <= ord(c) <= 0xF8FF for c in t)], texts
     assert "Plain words stay text." in texts
     icons = [n for n in nodes if n["type"] == "VECTOR" and n.get("pageport", {}).get("tag") == "icon"]
-    assert len(icons) == 3  # house, github, user
+    assert len(icons) == 4  # house, github, user, check
     (user,) = [n for n in icons if 'fill="rgb(220,38,38)"' in n["pageport"]["svg"]]
     bb = user["absoluteBoundingBox"]
     for key in ("x", "y", "width", "height"):
         assert abs(bb[key] - rect[key]) <= 1, (key, bb, rect)
     assert not [w for w in conv.warnings if "icon" in w or "private-use" in w]
+
+
+def test_icon_in_a_fixed_width_box_is_centred_by_text_align(captured) -> None:
+    """FA's fa-fw: the <i> is 1.25em wide with text-align: center; the 14 px check sits in its middle."""
+    bundle, rects = captured
+    conv = convert_capture(bundle.capture_json, bundle.assets)
+    nodes = list(walk(json.loads(conv.result_json)["document"]))
+    (check,) = [n for n in nodes if n["type"] == "VECTOR" and 'fill="rgb(22,163,74)"' in n["pageport"]["svg"]]
+    bb, fw = check["absoluteBoundingBox"], rects["fw"]
+    assert fw["width"] - bb["width"] > 4  # the box is wider than the glyph
+    assert abs((bb["x"] + bb["width"] / 2) - (fw["x"] + fw["width"] / 2)) <= 0.5, (bb, fw)

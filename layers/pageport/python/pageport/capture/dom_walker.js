@@ -258,6 +258,13 @@
         x = caret.left + ml; y = Math.max(caret.top, caret.bottom - height);
       } else {
         x = contentLeft + ml; y = contentTop + mt;
+        if (!el.children.length) {
+          // Alone on the host's line (an icon's ::before in a fixed-width <i>): text-align places it.
+          const contentWidth = elRect.right - (num(cs.borderRightWidth) || 0) - (num(cs.paddingRight) || 0) - contentLeft;
+          const free = contentWidth - width - ml - mr;
+          if (cs.textAlign === 'center' || cs.textAlign === '-webkit-center') x += free / 2;
+          else if (cs.textAlign === 'right' || cs.textAlign === '-webkit-right') x += free;
+        }
       }
     }
     if (pos === 'relative') { x += num(pcs.left) || 0; y += num(pcs.top) || 0; }
