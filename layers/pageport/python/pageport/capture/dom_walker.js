@@ -435,8 +435,11 @@
   }
 
   function markerOf(el, cs, rect, ox, oy, win, base) {
-    const mcs = win.getComputedStyle(el, '::marker');
     const type = cs.listStyleType;
+    // Resolving ::marker styles is slow and navigation menus are lists without markers: a
+    // ::marker { content } on a list-style: none item is not looked for.
+    if (type === 'none' && (!cs.listStyleImage || cs.listStyleImage === 'none')) return null;
+    const mcs = win.getComputedStyle(el, '::marker');
     const position = cs.listStylePosition === 'inside' ? 'inside' : 'outside';
     const content = mcs.content;
     if (content === 'none' || mcs.display === 'none') return null;

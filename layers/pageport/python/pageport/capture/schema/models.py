@@ -107,7 +107,8 @@ class ListMarker(_Model):
     """The ::marker of a list item (display: list-item). It is not in the DOM: its text comes
     from list-style-type or ::marker content and the list-item counter (<ol start>, reversed,
     <li value>, counter-set/counter-increment: list-item), its box from the item's content edge,
-    its first line's baseline and Chromium's marker geometry."""
+    its first line's baseline and Chromium's marker geometry. Items with list-style-type none
+    and no list-style-image are not asked for ::marker content (slow on menus, rarely set)."""
 
     kind: Literal["text", "symbol", "image"] = Field(
         description="text: a counter, string or ::marker content; symbol: disc, circle or square, "
