@@ -389,7 +389,7 @@
       const start = Number.isFinite(startAttr) ? startAttr : (reversed ? items.length : 1);
       let prev = start - step;
       for (const [c, cs] of items) {
-        const valueAttr = c.localName === 'li' && isOl ? parseInt(c.getAttribute('value'), 10) : NaN;
+        const valueAttr = c.localName === 'li' ? parseInt(c.getAttribute('value'), 10) : NaN; // in a <ul> too
         const set = /list-item\s+(-?\d+)/.exec(cs.counterSet || '');
         const inc = /list-item\s+(-?\d+)/.exec(cs.counterIncrement || '');
         let v;
