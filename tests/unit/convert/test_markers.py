@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.support.builders import box, capture, el, png, sha, text_styles
+from tests.support.paths import REPO_ROOT
 from tests.unit.convert.results import conversion, convert, walk
 
 
@@ -67,3 +68,13 @@ def test_hidden_list_item_draws_no_marker() -> None:
     li = item({"kind": "text", "text": "1. ", "box": box(42, 100, 18, 17), "baseline": 114})
     li["marker"]["styles"]["visibility"] = "hidden"
     assert not markers(convert(capture([el("ol", box(20, 100, 340, 18), {}, [li])])))
+
+
+def test_marker_in_an_icon_font_is_a_vector() -> None:
+    solid = (REPO_ROOT / "bench/fidelity/pages/icons/fontawesome/webfonts/fa-solid-900.woff2").read_bytes()
+    li = item({"kind": "text", "text": "\uf00c ", "box": box(40, 100, 20, 16), "baseline": 114})
+    li["marker"]["styles"].update({"font-family": '"Font Awesome 6 Free"', "font-weight": "900"})
+    face = {"family": "Font Awesome 6 Free", "weight": "900", "sha256": sha(solid), "status": "loaded", "url": "x"}
+    result = convert(capture([el("ul", box(20, 100, 340, 18), {}, [li])], fonts=[face]), {sha(solid): solid})
+    (node,) = markers(result)
+    assert node["type"] == "VECTOR" and 'fill="rgb(255,0,0)"' in node["pageport"]["svg"]

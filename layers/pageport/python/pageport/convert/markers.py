@@ -8,6 +8,7 @@ from pageport.capture.schema import STYLE_DEFAULTS, ElementNode, LineBox, ListMa
 from pageport.convert import css
 from pageport.convert.carried import raster_image, svg_asset
 from pageport.convert.figma import Node
+from pageport.convert.icons import icon_vector
 from pageport.convert.nodes import Item, frame
 from pageport.convert.state import ConversionState
 from pageport.convert.text import Segment
@@ -53,6 +54,10 @@ def _node(state: ConversionState, marker: ListMarker, styles: dict[str, str]) ->
         else:
             node["fills"] = [css.solid(color)]
         return node
+    icon = icon_vector(state, marker.text, styles, (b.x, b.y, b.width, b.height))  # ::marker in an icon font
+    if icon is not None:
+        icon["name"] = "::marker"
+        return icon
     line = LineBox(x=b.x, y=b.y, width=b.width, height=b.height, text=marker.text)
     tnode = text_node(state, [Segment(marker.text, styles, line)], b, single=True, width=b.width)
     if tnode is not None:
