@@ -144,3 +144,12 @@ def test_ligature_icon_is_drawn_from_its_gsub_ligature() -> None:
     assert vector["absoluteBoundingBox"]["width"] == 24  # one 1000-unit glyph, not two letters
     # The square spans 0.1-0.9 em across and 0.8 em up from the baseline (at 0.8 em).
     assert re.search(r'd="M2\.4 19\.2V0H21\.6V19\.2Z"', vector["pageport"]["svg"])
+
+
+def test_icon_keeps_its_text_shadow() -> None:
+    host = icon_host("\uf007", "Font Awesome 6 Free")
+    host["pseudo"]["before"]["styles"]["text-shadow"] = "rgb(0, 0, 0) 2px 2px 3px"
+    data = capture([host], fonts=[face("Font Awesome 6 Free", SOLID, "900")])
+    (vector,) = nodes(json.loads(conversion(data, {sha(SOLID): SOLID}).result_json), "VECTOR")
+    (shadow,) = vector["effects"]
+    assert (shadow["type"], shadow["offset"], shadow["radius"]) == ("DROP_SHADOW", {"x": 2.0, "y": 2.0}, 3.0)

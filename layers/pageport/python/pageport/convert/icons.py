@@ -236,7 +236,10 @@ def icon_vector(
     if chosen is None or run is None:
         _warn_once(state, f"icon font {family!r} has no glyph for {_codepoints(glyph_text)}: kept as text")
         return None
-    return _vector(chosen, run, glyph_text, styles, rect, align)
+    node = _vector(chosen, run, glyph_text, styles, rect, align)
+    if node is not None:
+        node["effects"] = state.text_styles.effects(styles)  # text-shadow, as on TEXT nodes
+    return node
 
 
 def _vector(
