@@ -1,7 +1,8 @@
 """Fixture site for the capture tests and bench: tests/fixtures/capture over loopback HTTP.
 
 `/fonts/fixture-sans.ttf` serves a font file from the system (Liberation Sans, which Debian's
-chromium package depends on) so the repository holds no font binaries.
+chromium package depends on) so the repository holds no font binaries; `/fontawesome/` serves
+the Font Awesome Free copy of the fidelity bench's icons page.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from tests.support.paths import FIXTURES as TEST_FIXTURES
+from tests.support.paths import REPO_ROOT
 
 FIXTURES = TEST_FIXTURES / "capture"
+FONT_AWESOME = REPO_ROOT / "bench" / "fidelity" / "pages" / "icons" / "fontawesome"
 SYSTEM_FONT = Path(
     os.environ.get("PAGEPORT_TEST_FONT", "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
 )
@@ -38,6 +41,8 @@ class _Handler(SimpleHTTPRequestHandler):
     def translate_path(self, path: str) -> str:
         if path.split("?")[0] == "/fonts/fixture-sans.ttf":
             return str(SYSTEM_FONT)
+        if path.startswith("/fontawesome/"):
+            return str(FONT_AWESOME / path.split("?")[0].removeprefix("/fontawesome/"))
         return super().translate_path(path)
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:

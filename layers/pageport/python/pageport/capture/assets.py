@@ -24,6 +24,8 @@ def image_refs(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
         yield from n.get("images", ())
         for pseudo in (n.get("pseudo") or {}).values():
             yield from pseudo.get("images", ())
+        if (marker := n.get("marker")) and marker.get("image"):
+            yield marker["image"]
         stack.extend(reversed(n.get("children", ())))
 
 

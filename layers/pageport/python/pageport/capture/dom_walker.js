@@ -262,6 +262,13 @@
         x = caret.left + ml; y = Math.max(caret.top, caret.bottom - height);
       } else {
         x = contentLeft + ml; y = contentTop + mt;
+        if (!el.children.length) {
+          // Alone on the host's line (an icon's ::before in a fixed-width <i>): text-align places it.
+          const contentWidth = elRect.right - (num(cs.borderRightWidth) || 0) - (num(cs.paddingRight) || 0) - contentLeft;
+          const free = contentWidth - width - ml - mr;
+          if (cs.textAlign === 'center' || cs.textAlign === '-webkit-center') x += free / 2;
+          else if (cs.textAlign === 'right' || cs.textAlign === '-webkit-right') x += free;
+        }
       }
     }
     if (pos === 'relative') { x += num(pcs.left) || 0; y += num(pcs.top) || 0; }
@@ -344,6 +351,186 @@
     if (!el.getAttribute('placeholder')) return null;
     return el.ownerDocument.defaultView.getComputedStyle(el, '::placeholder').color;
   }
+
+  // ---- List markers (::marker) --------------------------------------------------------------
+  // The marker is not in the DOM and getComputedStyle(el, '::marker') gives its styles but not
+  // its text or box: the text is derived from list-style-type (or ::marker content) and the
+  // list-item counter (computed here as Chromium's ListItemOrdinal does), and the box from the
+  // li's content edge, the first line's baseline and Chromium's marker geometry (list_marker.cc).
+  const MARKER_PADDING = 7; // kCMarkerPaddingPx
+  const SYMBOLS = { disc: '\u2022', circle: '\u25e6', square: '\u25aa' };
+  const DISCLOSURE = { 'disclosure-open': '\u25be', 'disclosure-closed': '\u25b8' };
+  const ALPHA = { 'lower-alpha': 'abcdefghijklmnopqrstuvwxyz', 'lower-latin': 'abcdefghijklmnopqrstuvwxyz',
+    'upper-alpha': 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'upper-latin': 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    'lower-greek': '\u03b1\u03b2\u03b3\u03b4\u03b5\u03b6\u03b7\u03b8\u03b9\u03ba\u03bb\u03bc\u03bd\u03be\u03bf\u03c0\u03c1\u03c3\u03c4\u03c5\u03c6\u03c7\u03c8\u03c9' };
+  const ROMAN = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'],
+    [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+  const listOrdinals = new Map(); // list owner -> Map(list item -> ordinal)
+  const LIST_OWNERS = new Set(['ol', 'ul', 'menu']);
+
+  function listOwner(li) {
+    for (let a = li.parentElement; a; a = a.parentElement) if (LIST_OWNERS.has(a.localName)) return a;
+    return li.parentElement;
+  }
+  // HTML's ordinal values with Chromium's CSS hooks: <ol start>, reversed, <li value>,
+  // counter-set/counter-increment: list-item on the item (Chromium ignores counter-reset here).
+  function ordinalOf(li, win) {
+    const owner = listOwner(li);
+    if (!owner) return 1;
+    let ordinals = listOrdinals.get(owner);
+    if (!ordinals) {
+      ordinals = new Map();
+      const items = [];
+      // An ol/ul/menu owns the list items below it up to the next list; any other owner (a
+      // list item's parent) its children.
+      const deep = LIST_OWNERS.has(owner.localName);
+      const visit = (parent) => {
+        for (const c of parent.children) {
+          const cs = win.getComputedStyle(c);
+          if (cs.display === 'list-item') items.push([c, cs]);
+          if (deep && !LIST_OWNERS.has(c.localName)) visit(c);
+        }
+      };
+      visit(owner);
+      const isOl = owner.localName === 'ol';
+      const reversed = isOl && owner.hasAttribute('reversed');
+      const step = reversed ? -1 : 1;
+      const startAttr = isOl ? parseInt(owner.getAttribute('start'), 10) : NaN;
+      const start = Number.isFinite(startAttr) ? startAttr : (reversed ? items.length : 1);
+      let prev = start - step;
+      for (const [c, cs] of items) {
+        const valueAttr = c.localName === 'li' ? parseInt(c.getAttribute('value'), 10) : NaN; // in a <ul> too
+        const set = /list-item\s+(-?\d+)/.exec(cs.counterSet || '');
+        const inc = /list-item\s+(-?\d+)/.exec(cs.counterIncrement || '');
+        let v;
+        if (Number.isFinite(valueAttr)) v = valueAttr;
+        else if (set) v = parseInt(set[1], 10);
+        else v = prev + (inc ? parseInt(inc[1], 10) : step);
+        ordinals.set(c, v);
+        prev = v;
+      }
+      listOrdinals.set(owner, ordinals);
+    }
+    return ordinals.has(li) ? ordinals.get(li) : 1;
+  }
+  function formatCounter(n, type) {
+    if (type === 'decimal-leading-zero') return n >= 0 && n < 10 ? `0${n}` : String(n);
+    if (type === 'lower-roman' || type === 'upper-roman') {
+      if (n < 1 || n > 3999) return String(n);
+      let s = ''; let v = n;
+      for (const [k, r] of ROMAN) while (v >= k) { s += r; v -= k; }
+      return type === 'upper-roman' ? s.toUpperCase() : s;
+    }
+    if (ALPHA[type]) {
+      const letters = ALPHA[type];
+      if (n < 1) return String(n);
+      let s = ''; let v = n;
+      while (v > 0) { v -= 1; s = letters[v % letters.length] + s; v = Math.floor(v / letters.length); }
+      return s;
+    }
+    return String(n);
+  }
+  const KNOWN_COUNTERS = new Set(['decimal', 'decimal-leading-zero', 'lower-roman', 'upper-roman',
+    ...Object.keys(ALPHA)]);
+  // ::marker { content: ... }: strings and counter(list-item[, style]) / counters(...).
+  function markerContent(v, n, type) {
+    let text = '';
+    const re = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|counters?\(\s*list-item\s*(?:,\s*(?:"[^"]*"|'[^']*')\s*)?(?:,\s*([a-z-]+)\s*)?\)/gi;
+    let m;
+    while ((m = re.exec(v)) !== null) {
+      if (m[1] !== undefined || m[2] !== undefined) text += unescapeCss(m[1] ?? m[2]);
+      else text += formatCounter(n, (m[3] || type).toLowerCase());
+    }
+    return text;
+  }
+
+  function markerOf(el, cs, rect, ox, oy, win, base) {
+    const type = cs.listStyleType;
+    // Resolving ::marker styles is slow and navigation menus are lists without markers: a
+    // ::marker { content } on a list-style: none item is not looked for.
+    if (type === 'none' && (!cs.listStyleImage || cs.listStyleImage === 'none')) return null;
+    const mcs = win.getComputedStyle(el, '::marker');
+    const position = cs.listStylePosition === 'inside' ? 'inside' : 'outside';
+    const content = mcs.content;
+    if (content === 'none' || mcs.display === 'none') return null;
+    const imageMatch = URL_RE.exec(cs.listStyleImage || '');
+    const imageUrl = content === 'normal' && imageMatch
+      ? absUrl(unescapeCss(imageMatch[1] ?? imageMatch[2] ?? imageMatch[3] ?? ''), base) : null;
+    let kind = 'text';
+    let text = '';
+    let fallback = false;
+    if (imageUrl) {
+      kind = 'image';
+    } else if (content && content !== 'normal') {
+      text = markerContent(content, ordinalOf(el, win), type === 'none' ? 'decimal' : type);
+    } else if (type === 'none') {
+      return null;
+    } else if (SYMBOLS[type]) {
+      kind = 'symbol'; text = SYMBOLS[type];
+    } else if (DISCLOSURE[type]) {
+      text = `${DISCLOSURE[type]} `;
+    } else if (/^["']/.test(type)) {
+      text = unescapeCss(type.slice(1, -1));
+    } else {
+      fallback = !KNOWN_COUNTERS.has(type); // @counter-style or a national numbering system
+      text = `${formatCounter(ordinalOf(el, win), fallback ? 'decimal' : type)}. `;
+    }
+    if (kind !== 'image' && !text) return null;
+    const styles = allStyles(mcs, textProps);
+    noteFamilies(styles['font-family']);
+    measureCtx.font = mcs.font || `${mcs.fontSize} ${mcs.fontFamily}`;
+    const mm = measureCtx.measureText(text || 'x');
+    const ascent = Math.round(mm.fontBoundingBoxAscent); // Chromium rounds font metrics
+    const descent = Math.round(mm.fontBoundingBoxDescent);
+    // The content edge (where outside markers end) and the first line's baseline.
+    const contentLeft = rect.left + (num(cs.borderLeftWidth) || 0) + (num(cs.paddingLeft) || 0);
+    const contentTop = rect.top + (num(cs.borderTopWidth) || 0) + (num(cs.paddingTop) || 0);
+    let baseline = contentTop + ascent;
+    let lineLeft = contentLeft + (num(cs.textIndent) || 0);
+    const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
+      acceptNode: (t) => (/\S/.test(t.data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
+    });
+    const first = walker.nextNode();
+    if (first && first.parentElement) {
+      const r = el.ownerDocument.createRange();
+      const at = first.data.length - first.data.replace(/^\s+/, '').length;
+      r.setStart(first, at); r.setEnd(first, at + 1);
+      const rc = r.getClientRects()[0];
+      if (rc) {
+        measureCtx.font = win.getComputedStyle(first.parentElement).font;
+        baseline = rc.top + Math.round(measureCtx.measureText('x').fontBoundingBoxAscent);
+        if (position === 'inside') lineLeft = Math.min(lineLeft, rc.left);
+      }
+    }
+    const out = { kind, text, position, styles };
+    if (fallback) out.fallback = true;
+    let x; let y; let w; let h;
+    if (kind === 'image') {
+      const img = new Image();
+      img.src = imageUrl; // in the list of available images (the page drew it): sized synchronously
+      w = img.naturalWidth || ascent; h = img.naturalHeight || ascent;
+      x = position === 'outside' ? contentLeft - w - MARKER_PADDING : lineLeft;
+      y = baseline - h;
+      out.image = { source: 'marker', url: imageUrl, naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight };
+    } else if (kind === 'symbol') {
+      // ListMarker::RelativeSymbolMarkerRect and InlineMarginsForOutside/Inside.
+      const offset = Math.floor((ascent * 2) / 3);
+      w = Math.floor((offset + 1) / 2); h = w;
+      const boxLeft = position === 'outside' ? contentLeft - offset - MARKER_PADDING - 1 : lineLeft - 1;
+      x = boxLeft + 1;
+      y = baseline - ascent + Math.floor((3 * (ascent - offset)) / 2);
+    } else {
+      measureCtx.font = mcs.font || `${mcs.fontSize} ${mcs.fontFamily}`;
+      w = measureCtx.measureText(text).width;
+      h = ascent + descent;
+      x = position === 'outside' ? contentLeft - w : lineLeft;
+      y = baseline - ascent;
+    }
+    out.box = { x: round(x + ox), y: round(y + oy), width: round(w), height: round(h) };
+    out.baseline = round(baseline + oy);
+    return out;
+  }
+  // ---- end of list markers ------------------------------------------------------------------
 
   function formOf(el, tag) {
     if (tag === 'input') {
@@ -598,6 +785,10 @@
       node.pseudo = {};
       if (before) node.pseudo.before = before;
       if (after) node.pseudo.after = after;
+    }
+    if (display === 'list-item') {
+      const marker = markerOf(el, cs, rect, ox, oy, win, base);
+      if (marker) node.marker = marker;
     }
 
     const children = [];

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pageport.capture.schema import STYLE_DEFAULTS, LineBox, PseudoElement
 from pageport.convert.carried import raster_image, svg_asset
 from pageport.convert.compositing import composite
+from pageport.convert.icons import icon_vector
 from pageport.convert.nodes import Item, frame, inset_box, paints, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.state import ConversionState
@@ -59,10 +60,13 @@ def pseudo_element(state: ConversionState, pe: PseudoElement, which: str, order:
                 height=lh,
                 text=text,
             )
-            tnode = text_node(state, [Segment(text, styles, line)], content, single=True, width=content.width)
-            if tnode is not None:
+            rect = (content.x, line.y, content.width, lh)
+            icon = icon_vector(state, text, styles, rect, text_align(styles))  # icon fonts: a VECTOR
+            tnode = icon or text_node(state, [Segment(text, styles, line)], content, single=True, width=content.width)
+            if tnode is not None and tnode["type"] == "TEXT":
                 tnode["style"]["textAlignHorizontal"] = text_align(styles)  # type: ignore[typeddict-item]
                 tnode["style"]["textAutoResize"] = "NONE"
+            if tnode is not None:
                 node.setdefault("children", []).append(tnode)
         if not paints(node):
             return []

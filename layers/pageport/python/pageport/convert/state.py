@@ -41,6 +41,7 @@ class ConversionState:
     where: str = "page"  # what warn() names: the element or pseudo-element being converted
     # Memo of text_nodes.is_inline_text, keyed by id() (the doc keeps every element alive).
     inline_memo: dict[int, bool] = field(default_factory=dict)
+    icon_fonts: Any = None  # convert.icons.IconFonts: the parsed icon-font files, made on first use
 
     def __post_init__(self) -> None:
         web = [f.family for f in self.doc.fonts if f.url and f.status == "loaded"]

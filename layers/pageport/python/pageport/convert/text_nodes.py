@@ -10,6 +10,7 @@ from typing import Any
 from pageport.capture.schema import Box, ElementNode, TextNode
 from pageport.convert import css, naming
 from pageport.convert.figma import Node, Paint, TypeStyle
+from pageport.convert.icons import text_icons
 from pageport.convert.nodes import NEVER_RENDERED, content_box, frame, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.state import ConversionState
@@ -82,6 +83,9 @@ def _segments(
             st = n.styles
             if st.get("visibility", "visible") != "visible" or st.get("opacity") == "0":
                 continue
+            if (icons := text_icons(state, n)) is not None:  # icon-font glyphs: VECTORs, not text
+                decorations.extend(icons)
+                continue
             for lb in n.line_boxes:
                 yield Segment(lb.text, st, lb, deco, n.rendered_font, link, depth)
             continue
@@ -108,11 +112,11 @@ def inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode]
         s for s in _segments(state, nodes, frozenset(), decorations, link_of(parent)) if s.line is None or s.text
     ]
     if not any(s.text.strip() for s in segments if s.line is not None):
-        return []
+        return decorations  # e.g. icon glyphs alone
     lines = cluster_lines(segments)
     lines = [ln for ln in lines if any(s.text.strip() for s in ln.segments if s.line)]
     if not lines:
-        return []
+        return decorations
     if len(lines) == 1:
         return [*decorations, *_text_nodes(state, lines, None, True)]
     styles = next(s.styles for s in segments if s.line is not None)

@@ -12,6 +12,7 @@ from pageport.capture.schema import ElementNode, TextNode
 from pageport.convert import css, layout, naming
 from pageport.convert.compositing import composite
 from pageport.convert.figma import Node, PageportExtension
+from pageport.convert.markers import list_marker
 from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, frame, paints, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.pseudo import pseudo_element
@@ -102,7 +103,7 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
             decorate(state, node, box, get, el.images)
         replaced(state, node, el, get)
     composite(state, node, get, el)
-    children = _children(state, el) if el.children or el.pseudo else []  # most boxes are leaves
+    children = _children(state, el) if el.children or el.pseudo or el.marker else []  # most boxes are leaves
     if children:
         children = _lift(state, el, node, children)
     if children:
@@ -252,6 +253,8 @@ def _children(state: ConversionState, el: ElementNode) -> list[Item]:
                 items.append(Item(node, last_order + 0.5))
             pending = []
 
+    if el.marker is not None:
+        items.extend(list_marker(state, el, base + 0.2))
     if el.pseudo and el.pseudo.before:
         items.extend(pseudo_element(state, el.pseudo.before, "::before", base + 0.25))
     # CSS paints floats over the in-flow blocks of their stacking context (Appendix E, step 5

@@ -61,7 +61,7 @@ class DocumentInfo(_Model):
 class ImageRef(_Model):
     """An image drawn by an element: <img>, <video poster>, <canvas>, CSS background, content."""
 
-    source: Literal["img", "poster", "canvas", "background", "content", "input", "svg-image"] = Field(
+    source: Literal["img", "poster", "canvas", "background", "content", "input", "svg-image", "marker"] = Field(
         description="Where the element gets it from."
     )
     url: str | None = Field(
@@ -101,6 +101,36 @@ class Pseudo(_Model):
 
     before: PseudoElement | None = Field(default=None, description="::before, if rendered.")
     after: PseudoElement | None = Field(default=None, description="::after, if rendered.")
+
+
+class ListMarker(_Model):
+    """The ::marker of a list item (display: list-item). It is not in the DOM: its text comes
+    from list-style-type or ::marker content and the list-item counter (<ol start>, reversed,
+    <li value>, counter-set/counter-increment: list-item), its box from the item's content edge,
+    its first line's baseline and Chromium's marker geometry. Items with list-style-type none
+    and no list-style-image are not asked for ::marker content (slow on menus, rarely set)."""
+
+    kind: Literal["text", "symbol", "image"] = Field(
+        description="text: a counter, string or ::marker content; symbol: disc, circle or square, "
+        "which Chromium paints as shapes; image: list-style-image."
+    )
+    text: str = Field(
+        description="The marker as drawn, suffix included ('3. ', 'iv. ', '→ '); for symbols the "
+        "character ('•', '◦', '▪'); '' for images."
+    )
+    position: Literal["outside", "inside"] = Field(description="list-style-position.")
+    box: Box = Field(
+        description="Page CSS px. text: the marker text's inline box (font ascent + descent, as "
+        "LineBox); symbol: the painted disc/circle/square; image: the image's rect."
+    )
+    baseline: float = Field(description="The first line's baseline the marker sits on, page CSS px.")
+    styles: dict[str, str] = Field(description="The ::marker's TEXT_STYLE_PROPERTIES, all present.")
+    image: ImageRef | None = Field(default=None, description="For kind image: the list-style-image.")
+    fallback: bool = Field(
+        default=False,
+        description="list-style-type is one the capture does not know (an @counter-style, a national "
+        "numbering): the text is the decimal counter instead.",
+    )
 
 
 class FormState(_Model):
@@ -203,6 +233,7 @@ class ElementNode(_Model):
     shadow_root: bool = Field(default=False, description="Has an open shadow root; its content is in children.")
     scroll: Point | None = Field(default=None, description="The element's own scroll offset when scrolled.")
     pseudo: Pseudo | None = Field(default=None, description="::before/::after, if any.")
+    marker: ListMarker | None = Field(default=None, description="For a list item: its ::marker, if it draws one.")
     svg: str | None = Field(default=None, description="For an inline <svg>: its outerHTML (children not walked).")
     form: FormState | None = Field(default=None, description="For form controls.")
     images: list[ImageRef] = Field(default_factory=list, description="Images this element paints, top layer first.")
