@@ -43,6 +43,7 @@ from pageport.capture.schema import (
     CaptureDocument,
 )
 from pageport.capture.scripts import SCROLL_JS, SETTLE_JS
+from pageport.capture.snapshots import attach_snapshots
 from pageport.capture.stylesheets import external_pseudo_selectors
 from pageport.capture.walker import ATTRIBUTES, STYLE_GROUPS, walker_source
 
@@ -199,6 +200,7 @@ def _capture(
     shot_w, shot_h = png_size(png)
 
     assets, fonts = collect_assets(page, net, walked, limits, warnings)
+    attach_snapshots(walked["root"], png, scale, (request.viewport_width, page_height), assets, limits, warnings)
     deadline.remaining_s()
     doc = {
         "version": SCHEMA_VERSION,

@@ -38,6 +38,10 @@ class CaptureLimits:
     # and how long a canvas must keep its pixels to count as drawn.
     max_motion_s: float = 3
     motion_quiet_ms: int = 300
+    # Elements captured as an image of their pixels (see snapshots.py): how many, and their
+    # total area in device pixels.
+    max_snapshots: int = 100
+    max_snapshot_pixels: int = 2**23
 
 
 DEFAULT_LIMITS = CaptureLimits()

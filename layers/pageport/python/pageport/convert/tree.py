@@ -13,7 +13,7 @@ from pageport.convert.figma import Node
 from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, frame, paints, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.pseudo import pseudo_element
-from pageport.convert.replaced import replaced
+from pageport.convert.replaced import replaced, snapshot
 from pageport.convert.state import ConversionState
 from pageport.convert.text_nodes import inline_group, is_inline_text
 from pageport.convert.vectors import svg_element
@@ -73,6 +73,11 @@ def element(state: ConversionState, el: ElementNode, *, in_root: bool = False) -
 def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bool) -> Item | None:
     box = el.box
     position = get("position") or "static"
+    image = snapshot(state, el)
+    if image is not None:
+        return _placed(
+            state, Item(image, float(el.paint_order), position not in ("absolute", "fixed")), position, in_root
+        )
     vector = svg_element(state, el, get)
     if vector is not None:
         node = vector
@@ -99,7 +104,12 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
     if (box.width <= 0 or box.height <= 0) and not node.get("children"):
         return None
     in_flow = position not in ("absolute", "fixed")
-    item = Item(node, float(el.paint_order), in_flow)
+    return _placed(state, Item(node, float(el.paint_order), in_flow), position, in_root)
+
+
+def _placed(state: ConversionState, item: Item, position: str, in_root: bool) -> Item | None:
+    """The item where it belongs: fixed boxes lifted to the page, sticky ones marked."""
+    node = item.node
     if position in ("fixed", "sticky"):
         node.setdefault("pageport", {})["position"] = position  # type: ignore[typeddict-item]
         if position == "fixed" and not in_root:
