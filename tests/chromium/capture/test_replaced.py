@@ -126,6 +126,18 @@ def test_same_origin_iframe_is_converted_inside_a_frame(converted) -> None:
     assert frame["clipsContent"] is True
 
 
+def test_background_layers_keep_their_size_position_and_order(converted) -> None:
+    result, warnings, _, _ = converted
+    (layers,) = [n for n in nodes(result["document"]) if n["name"] == "#layers"]
+    assert [f["type"] for f in layers["fills"]] == ["SOLID"]
+    gradient, image = layers["children"]
+    assert gradient["fills"][0]["type"] == "GRADIENT_LINEAR"
+    assert gradient["absoluteBoundingBox"] == {"x": 660.0, "y": 300.0, "width": 100.0, "height": 100.0}
+    assert image["fills"][0]["type"] == "IMAGE"
+    assert image["absoluteBoundingBox"] == {"x": 570.0, "y": 310.0, "width": 20.0, "height": 20.0}
+    assert not any("#layers" in w or "background-size" in w for w in warnings)
+
+
 def test_snapshot_limits_leave_the_rest_drawn_as_nodes_with_a_warning(browser: Browser, base_url: str) -> None:
     bundle, doc = run(browser, base_url + "replaced.html", width=800, height=600, limits=CaptureLimits(max_snapshots=1))
     assert sum(1 for r in doc.assets.values() if r.kind == "snapshot") == 1
