@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.support.builders import box, capture, el
+from tests.support.builders import box, capture, el, png, sha
 from tests.unit.convert.results import conversion, convert, find
 
 
@@ -134,3 +134,59 @@ def test_background_layers_paint_bottom_first_and_unparsable_ones_warn() -> None
     fills = find(json.loads(result.result_json), name="#bg")["fills"]
     assert [f["type"] for f in fills] == ["SOLID", "GRADIENT_LINEAR"]  # the conic layer is left out
     assert any("conic-gradient is not supported" in w for w in result.warnings)
+
+
+def test_gradient_layer_with_a_size_and_position_is_a_rectangle_where_it_is_drawn() -> None:
+    styles = {
+        "background-color": "rgb(255, 255, 255)",
+        "background-image": "linear-gradient(to right, rgb(255, 0, 0), rgb(0, 0, 255))",
+        "background-size": "50% 100%",
+        "background-position": "100% 0%",
+        "background-repeat": "no-repeat",
+    }
+    result = conversion(capture([el("div", box(0, 0, 100, 40), styles, attrs={"id": "g"})]))
+    node = find(json.loads(result.result_json), name="#g")
+    assert [f["type"] for f in node["fills"]] == ["SOLID"]
+    (rect,) = node["children"]
+    assert rect["absoluteBoundingBox"] == {"x": 50.0, "y": 0.0, "width": 50.0, "height": 40.0}
+    paint = rect["fills"][0]
+    assert paint["type"] == "GRADIENT_LINEAR"
+    assert [(round(v["x"], 2), round(v["y"], 2)) for v in paint["gradientHandlePositions"][:2]] == [
+        (0.0, 0.5),
+        (1.0, 0.5),
+    ]
+    assert not any("background-size" in w for w in result.warnings)
+
+
+def test_repeated_gradient_tiles_are_cut_to_the_box() -> None:
+    styles = {
+        "background-image": "linear-gradient(rgb(0, 0, 0), rgb(255, 255, 255))",
+        "background-size": "20px 20px",
+    }
+    node = find(
+        json.loads(conversion(capture([el("div", box(0, 0, 50, 40), styles, attrs={"id": "t"})])).result_json),
+        name="#t",
+    )
+    tiles = [c["absoluteBoundingBox"] for c in node["children"]]
+    assert len(tiles) == 6 and {t["width"] for t in tiles} == {20.0, 10.0}
+    last = next(c for c in node["children"] if c["absoluteBoundingBox"]["x"] == 40)
+    # The cut tile shows the left half of the tile's gradient: its handles span twice its width.
+    assert last["fills"][0]["gradientHandlePositions"][0]["x"] == 1.0
+
+
+def test_layers_above_a_partial_layer_stay_above_it() -> None:
+    data = png(10, 10)
+    styles = {
+        "background-color": "rgb(255, 255, 255)",
+        "background-image": "url(https://x/t.png), linear-gradient(rgb(255, 0, 0), rgb(0, 0, 255))",
+        "background-size": "100% 100%, 50% 50%",
+        "background-position": "0% 0%, 0% 0%",
+        "background-repeat": "no-repeat",
+    }
+    image = {"source": "background", "url": "https://x/t.png", "sha256": sha(data), "layer": 0}
+    div = el("div", box(0, 0, 100, 40), styles, attrs={"id": "s"}, images=[image])
+    node = find(convert(capture([div], assets={sha(data): data}), {sha(data): data}), name="#s")
+    assert [f["type"] for f in node["fills"]] == ["SOLID"]
+    kinds = [c["fills"][0]["type"] for c in node["children"]]
+    assert kinds == ["GRADIENT_LINEAR", "IMAGE"]  # the image (top layer) is drawn last
+    assert node["children"][1]["absoluteBoundingBox"] == {"x": 0.0, "y": 0.0, "width": 100.0, "height": 40.0}

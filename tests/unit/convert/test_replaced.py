@@ -83,3 +83,39 @@ def test_placeholder_takes_the_pages_placeholder_colour_and_stays_hidden_where_t
     texts = {n["characters"]: n for n in walk(convert(capture([red, hidden]))["document"]) if n["type"] == "TEXT"}
     assert set(texts) == {"Red"}  # a floating label's transparent placeholder draws nothing
     assert texts["Red"]["fills"][0]["color"] == {"r": 0.7843, "g": 0.0, "b": 0.0, "a": 1.0}
+
+
+def test_snapshot_replaces_the_subtree_with_an_image_at_its_box() -> None:
+    data = png(120, 90)
+    child = el("span", box(10, 10, 50, 20), {"background-color": "rgb(0, 0, 0)"}, attrs={"id": "inner"})
+    turned = el(
+        "div",
+        box(0, 0, 50, 40),
+        {"background-color": "rgb(200, 0, 0)", "transform": "matrix(0.8, 0.6, -0.6, 0.8, 0, 0)", "opacity": "0.5"},
+        [child],
+        attrs={"id": "turned"},
+        images=[{"source": "snapshot", "sha256": sha(data), "box": box(0, 0, 60, 45), "reason": "transform rotate"}],
+    )
+    conversion = convert_capture(capture([turned], assets={sha(data): data}), {sha(data): data})
+    tree = json.loads(conversion.result_json)
+    node = find(tree, name="#turned (image)")
+    assert node["type"] == "RECTANGLE" and "children" not in node and "opacity" not in node
+    assert node["absoluteBoundingBox"] == {"x": 0.0, "y": 0.0, "width": 60.0, "height": 45.0}
+    assert node["fills"] == [{"type": "IMAGE", "blendMode": "NORMAL", "imageRef": sha(data), "scaleMode": "STRETCH"}]
+    assert not [n for n in walk(tree["document"]) if n["name"] == "#inner"]
+    assert any(w.endswith("transform rotate drawn as an image of its pixels") for w in conversion.warnings)
+    assert not any("kept as its bounding box" in w for w in conversion.warnings)
+
+
+def test_snapshot_not_captured_falls_back_to_nodes_with_warnings() -> None:
+    turned = el(
+        "div",
+        box(0, 0, 50, 40),
+        {"background-color": "rgb(200, 0, 0)", "transform": "matrix(0.8, 0.6, -0.6, 0.8, 0, 0)"},
+        attrs={"id": "turned"},
+        images=[{"source": "snapshot", "sha256": None, "box": box(0, 0, 60, 45), "reason": "transform rotate"}],
+    )
+    conversion = convert_capture(capture([turned]), {})
+    assert find(json.loads(conversion.result_json), name="#turned")["type"] == "FRAME"
+    assert any("kept as its bounding box" in w for w in conversion.warnings)
+    assert any("image not captured" in w for w in conversion.warnings)

@@ -33,6 +33,7 @@ from pageport.capture.contract import (
     Deadline,
 )
 from pageport.capture.mime import png_size
+from pageport.capture.motion import settle_motion, watch_canvases
 from pageport.capture.network import Network
 from pageport.capture.rendered_fonts import record_rendered_fonts
 from pageport.capture.schema import (
@@ -43,6 +44,7 @@ from pageport.capture.schema import (
     CaptureDocument,
 )
 from pageport.capture.scripts import SCROLL_JS, SETTLE_JS
+from pageport.capture.snapshots import attach_snapshots
 from pageport.capture.stylesheets import external_pseudo_selectors
 from pageport.capture.walker import ATTRIBUTES, STYLE_GROUPS, walker_source
 
@@ -140,6 +142,8 @@ def _capture(
                 f"readySelector '{request.ready_selector}' is not a valid CSS selector", code="invalid_ready_selector"
             ) from None
 
+    watch_canvases(page, limits)  # from now on, so that the wait for still canvases overlaps the scroll
+
     # The largest height the screenshot may have (CSS px): the page-height limit, and the
     # pixel budget at this width and scale.
     scale = request.device_scale_factor
@@ -159,6 +163,9 @@ def _capture(
     settle_ms = min(limits.network_quiet_timeout_s, deadline.remaining_s()) * 1000
     if page.evaluate(SETTLE_JS, settle_ms) != "ok":
         warnings.append("some fonts or images were still loading when the page was captured")
+    # After the scroll (which starts reveal-on-scroll animations) and the loads: one still frame
+    # for both the walk and the screenshot.
+    settle_motion(page, limits, deadline, warnings)
 
     walked = json.loads(
         page.evaluate(
@@ -189,10 +196,13 @@ def _capture(
         full_page=True,
         timeout=deadline.remaining_ms(),
         clip={"x": 0, "y": 0, "width": request.viewport_width, "height": page_height},
+        # Finishes what started since settle_motion (frozen loops have rate 0: left as walked).
+        animations="disabled",
     )
     shot_w, shot_h = png_size(png)
 
     assets, fonts = collect_assets(page, net, walked, limits, warnings)
+    attach_snapshots(walked["root"], png, scale, (request.viewport_width, page_height), assets, limits, warnings)
     deadline.remaining_s()
     doc = {
         "version": SCHEMA_VERSION,

@@ -34,6 +34,14 @@ class CaptureLimits:
     # Screenshot area in device pixels (~4 bytes each while encoding). Taller pages are cut
     # to fit; a viewport that alone does not fit fails.
     max_screenshot_pixels: int = 2**27
+    # Motion (see motion.py): how long animations, videos and canvases may take to settle,
+    # and how long a canvas must keep its pixels to count as drawn.
+    max_motion_s: float = 3
+    motion_quiet_ms: int = 300
+    # Elements captured as an image of their pixels (see snapshots.py): how many, and their
+    # total area in device pixels.
+    max_snapshots: int = 100
+    max_snapshot_pixels: int = 2**23
 
 
 DEFAULT_LIMITS = CaptureLimits()

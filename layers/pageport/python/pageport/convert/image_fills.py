@@ -99,6 +99,104 @@ def background_image(
         children.append(child)
 
 
+def gradient_layer(
+    state: ConversionState,
+    layer: str,
+    box: Box,
+    size: str,
+    position: str,
+    repeat: str,
+    fills: list[Paint],
+    children: list[Node],
+) -> None:
+    """One gradient background layer: a fill when it covers the box; else one RECTANGLE per
+    tile (up to MAX_SVG_TILES), cut to the box, its gradient drawn for the whole tile."""
+    bw, bh = box.width, box.height
+    if bw <= 0 or bh <= 0:
+        return
+    # A gradient has no intrinsic size: auto, cover and contain all fill the box.
+    tokens = size.split() if size not in ("auto", "cover", "contain") else []
+    tw = css.px(tokens[0], bw) if tokens and tokens[0] != "auto" else bw
+    th = css.px(tokens[1], bh) if len(tokens) > 1 and tokens[1] != "auto" else bh
+    if tw <= 0 or th <= 0:
+        return
+    try:
+        px_, py_ = position_offset(css.split_top(position, " "), bw - tw, bh - th)
+    except css.CssError:
+        state.warn(f"background-position {position}")
+        px_, py_ = 0.0, 0.0
+    try:
+        grad = css.gradient(layer, tw, th)
+    except css.CssError as exc:
+        state.warn(f"background-image: {exc}")
+        return
+    if not grad.exact:
+        state.warn("gradient approximated (hints, repeating or out-of-box stops)")
+    if layout._close(tw, bw) and layout._close(th, bh) and layout._close(px_, 0) and layout._close(py_, 0):
+        fills.append(grad.paint)
+        return
+    axes = _repeat_axes(state, repeat)
+    x0, nx = _tiles(px_, tw, bw, axes[0])
+    y0, ny = _tiles(py_, th, bh, axes[1])
+    if nx * ny > MAX_SVG_TILES:
+        state.warn(f"gradient background repeated {nx * ny} times drawn once")
+        x0, nx, y0, ny = px_, 1, py_, 1
+    for j in range(ny):
+        for i in range(nx):
+            tile = (box.x + x0 + i * tw, box.y + y0 + j * th, tw, th)
+            child = _cut_gradient(grad.paint, tile, box)
+            if child is not None:
+                children.append(child)
+
+
+def _cut_gradient(paint: Paint, tile: tuple[float, float, float, float], box: Box) -> Node | None:
+    """A RECTANGLE showing the part of a tile-sized gradient that lies inside box."""
+    tx, ty, tw, th = tile
+    cx0, cy0 = max(tx, box.x), max(ty, box.y)
+    cx1, cy1 = min(tx + tw, box.x + box.width), min(ty + th, box.y + box.height)
+    cw, ch = cx1 - cx0, cy1 - cy0
+    if cw <= 0.01 or ch <= 0.01:
+        return None
+    cut: Paint = {**paint}
+    # Handles are normalized to the tile: re-express them in the cut rectangle.
+    cut["gradientHandlePositions"] = [
+        {"x": round((tx + v["x"] * tw - cx0) / cw, 4), "y": round((ty + v["y"] * th - cy0) / ch, 4)}
+        for v in paint.get("gradientHandlePositions", [])
+    ]
+    node = frame("Gradient", Box(x=cx0, y=cy0, width=cw, height=ch), "RECTANGLE")
+    node["fills"] = [cut]
+    return node
+
+
+def _repeat_axes(state: ConversionState, repeat: str) -> tuple[bool, bool]:
+    """Whether a background layer repeats along x and y (space/round drawn as repeat)."""
+    tokens = repeat.split() or ["repeat"]
+    if len(tokens) == 1:
+        one = tokens[0]
+        tokens = {"repeat-x": ["repeat", "no-repeat"], "repeat-y": ["no-repeat", "repeat"]}.get(one, [one, one])
+    if {"space", "round"} & set(tokens):
+        state.warn(f"background tiling {repeat} approximated")
+    return tokens[0] != "no-repeat", tokens[1] != "no-repeat"
+
+
+def stack_layers(box: Box, layers: list[tuple[list[Paint], list[Node]]]) -> tuple[list[Paint], list[Node]]:
+    """The fills and child nodes of background layers given bottom first, as (fills,
+    children) each. Children draw above every fill, so once a layer needed children, the
+    fills of the layers above it become full-box RECTANGLEs too, to keep the stacking order."""
+    fills: list[Paint] = []
+    children: list[Node] = []
+    for layer_fills, layer_children in layers:
+        if children:
+            for paint in layer_fills:
+                node = frame("Background", box, "RECTANGLE")
+                node["fills"] = [paint]
+                children.append(node)
+        else:
+            fills.extend(layer_fills)
+        children.extend(layer_children)
+    return fills, children
+
+
 def _geometry(
     state: ConversionState, box: Box, nw: float, nh: float, size: str, position: str
 ) -> tuple[float, float, str, float, float]:
@@ -153,14 +251,9 @@ def _svg_background(
     iw, ih, _, px_, py_ = _geometry(state, box, nw, nh, size, position)
     if iw <= 0 or ih <= 0:
         return
-    tokens = repeat.split() or ["repeat"]
-    if len(tokens) == 1:
-        one = tokens[0]
-        tokens = {"repeat-x": ["repeat", "no-repeat"], "repeat-y": ["no-repeat", "repeat"]}.get(one, [one, one])
-    if {"space", "round"} & set(tokens):
-        state.warn(f"background tiling {repeat} approximated")
-    x0, nx = _tiles(px_, iw, bw, tokens[0] != "no-repeat")
-    y0, ny = _tiles(py_, ih, bh, tokens[1] != "no-repeat")
+    axes = _repeat_axes(state, repeat)
+    x0, nx = _tiles(px_, iw, bw, axes[0])
+    y0, ny = _tiles(py_, ih, bh, axes[1])
     if nx * ny > MAX_SVG_TILES:
         state.warn(f"SVG background repeated {nx * ny} times drawn once")
         x0, nx, y0, ny = px_, 1, py_, 1

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pageport.capture.schema import Box, ImageRef
 from pageport.convert import css
 from pageport.convert.figma import RGBA, Effect, Node, Paint
-from pageport.convert.image_fills import background_image
+from pageport.convert.image_fills import background_image, gradient_layer, stack_layers
 from pageport.convert.nodes import StyleGet, round_px
 from pageport.convert.state import ConversionState
 
@@ -27,7 +27,6 @@ _SQUARE_RADII = frozenset({"0px", "", None})
 
 def decorate(state: ConversionState, node: Node, box: Box, get: StyleGet, images: Sequence[ImageRef]) -> None:
     """Everything the box paints itself (`images`: its captured background images)."""
-    w, h = box.width, box.height
     fills: list[Paint] = []
     bg = css.parse_color(get("background-color"))
     if bg and bg["a"] > 0:
@@ -44,33 +43,21 @@ def decorate(state: ConversionState, node: Node, box: Box, get: StyleGet, images
         sizes = css.split_top(get("background-size") or "auto")
         positions = css.split_top(get("background-position") or "0% 0%")
         repeats = css.split_top(get("background-repeat") or "repeat")
+        drawn: list[tuple[list[Paint], list[Node]]] = [(fills, [])]  # the colour is the bottom layer
         for i in range(len(layers) - 1, -1, -1):
             layer = layers[i]
             if layer in ("none", ""):
                 continue
+            geometry = (box, sizes[i % len(sizes)], positions[i % len(positions)], repeats[i % len(repeats)])
+            layer_fills: list[Paint] = []
+            layer_children: list[Node] = []
             if layer.startswith("url("):
                 ref = next((r for r in images if r.source == "background" and (r.layer == i or r.layer is None)), None)
-                background_image(
-                    state,
-                    ref,
-                    box,
-                    sizes[i % len(sizes)],
-                    positions[i % len(positions)],
-                    repeats[i % len(repeats)],
-                    fills,
-                    extra_children,
-                )
-                continue
-            try:
-                grad = css.gradient(layer, w, h)
-            except css.CssError as exc:
-                state.warn(f"background-image: {exc}")
-                continue
-            if not grad.exact:
-                state.warn("gradient approximated (hints, repeating or out-of-box stops)")
-            if sizes[i % len(sizes)] not in ("auto", "auto auto", "100% 100%", "cover"):
-                state.warn(f"gradient background-size {sizes[i % len(sizes)]}")
-            fills.append(grad.paint)
+                background_image(state, ref, *geometry, layer_fills, layer_children)
+            else:
+                gradient_layer(state, layer, *geometry, layer_fills, layer_children)
+            drawn.append((layer_fills, layer_children))
+        fills, extra_children = stack_layers(box, drawn)
     node["fills"] = fills
     if extra_children:
         node.setdefault("children", []).extend(extra_children)

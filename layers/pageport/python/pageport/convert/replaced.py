@@ -1,13 +1,16 @@
 """Replaced elements' content: the pixels of <img>, <video> posters, <canvas> and image
-inputs placed by object-fit/object-position, and form controls drawn as shapes and text."""
+inputs placed by object-fit/object-position, and form controls drawn as shapes and text; and
+elements nodes cannot draw (rotated, clipped, masked, cross-origin frames...) as an image of
+the pixels the capture took of them."""
 
 from __future__ import annotations
 
 from pageport.capture.schema import STYLE_DEFAULTS, Box, ElementNode, LineBox
 from pageport.convert import css
 from pageport.convert.carried import raster_image, svg_asset
-from pageport.convert.figma import Node
+from pageport.convert.figma import Node, Paint
 from pageport.convert.image_fills import image_paint, position_offset
+from pageport.convert.naming import element_name
 from pageport.convert.nodes import StyleGet, content_box, frame
 from pageport.convert.state import ConversionState
 from pageport.convert.text import Segment, line_height
@@ -48,6 +51,22 @@ def replaced(state: ConversionState, node: Node, el: ElementNode, get: StyleGet)
                     node.setdefault("children", []).append(child)
     if el.form is not None:
         form_control(state, node, el, get)
+
+
+def snapshot(state: ConversionState, el: ElementNode) -> Node | None:
+    """An image-filled rectangle in place of the element and its subtree, when the capture
+    took its pixels (capture/snapshots.py says which elements); None to draw it as nodes."""
+    ref = next((r for r in el.images if r.source == "snapshot"), None)
+    if ref is None or ref.box is None:
+        return None
+    meta = raster_image(state, ref)
+    if meta is None:
+        return None
+    node = frame(f"{element_name(el)} (image)", ref.box, "RECTANGLE")
+    paint: Paint = {"type": "IMAGE", "blendMode": "NORMAL", "imageRef": meta[0], "scaleMode": "STRETCH"}
+    node["fills"] = [paint]
+    state.warn(f"{ref.reason or 'content'} drawn as an image of its pixels")
+    return node
 
 
 def _object_fit(

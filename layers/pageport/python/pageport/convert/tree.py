@@ -16,7 +16,7 @@ from pageport.convert.markers import list_marker
 from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, frame, paints, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.pseudo import pseudo_element
-from pageport.convert.replaced import replaced
+from pageport.convert.replaced import replaced, snapshot
 from pageport.convert.state import ConversionState
 from pageport.convert.text_nodes import inline_group, is_inline_text
 from pageport.convert.vectors import svg_element
@@ -91,6 +91,10 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
     containing = state.containing
     if position != "static" or not _NONE.issuperset(map(get, _CONTAINS_ABSOLUTES)):
         state.containing = state.depth
+    in_flow = position not in ("absolute", "fixed")
+    image = snapshot(state, el)
+    if image is not None:
+        return _placed(state, _item(el, get, image, in_flow, position, containing), position, in_root)
     vector = svg_element(state, el, get)
     if vector is not None:
         node = vector
@@ -123,8 +127,11 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
         return None
     if (box.width <= 0 or box.height <= 0) and not node.get("children"):
         return None
-    in_flow = position not in ("absolute", "fixed")
-    item = Item(
+    return _placed(state, _item(el, get, node, in_flow, position, containing), position, in_root)
+
+
+def _item(el: ElementNode, get: StyleGet, node: Node, in_flow: bool, position: str, containing: int | None) -> Item:
+    return Item(
         node,
         float(el.paint_order),
         in_flow,
@@ -133,6 +140,11 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
         containing if position == "absolute" else None,
         el.stacking_context and (el.z_index or 0) < 0,
     )
+
+
+def _placed(state: ConversionState, item: Item, position: str, in_root: bool) -> Item | None:
+    """The item where it belongs: fixed boxes lifted to the page, sticky ones marked."""
+    node = item.node
     if position in ("fixed", "sticky"):
         node.setdefault("pageport", {})["position"] = position  # type: ignore[typeddict-item]
         if position == "fixed" and not in_root:

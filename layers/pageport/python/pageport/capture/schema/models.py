@@ -61,8 +61,11 @@ class DocumentInfo(_Model):
 class ImageRef(_Model):
     """An image drawn by an element: <img>, <video poster>, <canvas>, CSS background, content."""
 
-    source: Literal["img", "poster", "canvas", "background", "content", "input", "svg-image", "marker"] = Field(
-        description="Where the element gets it from."
+    source: Literal["img", "poster", "canvas", "background", "content", "input", "svg-image", "marker", "snapshot"] = (
+        Field(
+            description="Where the element gets it from; 'marker': a list-style-image; 'snapshot': the element's "
+            "own pixels as the page showed them, for what nodes cannot draw (see `reason`)."
+        )
     )
     url: str | None = Field(
         default=None,
@@ -74,6 +77,13 @@ class ImageRef(_Model):
     layer: int | None = Field(
         default=None,
         description="For backgrounds: index among the background-image layers (0 = top).",
+    )
+    box: Box | None = Field(
+        default=None,
+        description="For snapshots: the page rect the pixels cover (the element and its descendants' boxes).",
+    )
+    reason: str | None = Field(
+        default=None, description="For snapshots: why the element is an image (e.g. 'transform matrix(...)')."
     )
 
 
@@ -251,7 +261,9 @@ Node = Annotated[ElementNode | TextNode, Field(discriminator="kind")]
 class Asset(_Model):
     """A stored asset file (assets/{sha256})."""
 
-    kind: Literal["image", "font", "svg", "canvas"] = Field(description="What it is.")
+    kind: Literal["image", "font", "svg", "canvas", "snapshot"] = Field(
+        description="What it is ('snapshot': a crop of the screenshot, see ImageRef.source)."
+    )
     mime: str = Field(description="Content type as served (or sniffed for data: URLs).")
     bytes: int = Field(description="Size of the stored file in bytes.")
     url: str | None = Field(default=None, description="First URL it was seen at; None for canvas.")
