@@ -34,7 +34,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fidelity"))
 
 import harness
-from pageport.convert import auto_layout_share, convert_capture
+from pageport.convert import convert_capture
+from pageport.convert.layout import auto_layout_share
 from pageport.render import render_preview
 
 BASELINE = f"{harness.PEER_PACKAGE}@{harness.PEER_VERSION}"
@@ -92,6 +93,7 @@ def measure(browser: object, base: str, name: str, viewport: tuple[int, int], ou
         (folder / "peer.png").write_bytes(harness.fit(peer_png, size))
         (folder / "ours-heat.png").write_bytes(harness.heat_map(cap.screenshot_png, ours_png))
         (folder / "peer-heat.png").write_bytes(harness.heat_map(cap.screenshot_png, peer_png))
+        (folder / "capture.json").write_bytes(cap.capture_json)
         (folder / "result.json").write_bytes(conv.result_json)
         (folder / "peer.json").write_text(json.dumps(peer_tree))
         (folder / "warnings.json").write_text(json.dumps(conv.warnings, indent=1))
