@@ -341,7 +341,8 @@ def _generated_text(el: Any) -> list[str]:
         and el.tag in ("input", "textarea", "select")
         and (form.type or "") not in ("checkbox", "radio", "hidden", "range", "color", "file")
     ):
-        found.append(form.value or form.placeholder or "")
+        hidden = (form.placeholder_color or "").replace(" ", "") in ("transparent", "rgba(0,0,0,0)")
+        found.append(form.value or ("" if hidden else form.placeholder or ""))  # floating labels hide it
     if el.pseudo is not None:
         for pe in (el.pseudo.before, el.pseudo.after):
             if pe is not None and pe.box is not None:
