@@ -62,6 +62,7 @@ def _nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
         ("an absolute box whose containing block is outside an overflow: hidden parent", 170, 360),
         ("a float over the in-flow block beside it", 20, 530),
         ("z-index 2 over z-index 1", 60, 110),
+        ("a positioned box over a later sibling of its static parent", 320, 605),
         ("an opacity group", 20, 450),
         ("a fixed header, once, where the screenshot shows it", 400, 5),
         ("a fixed footer, once, at the bottom of the first viewport", 400, 585),

@@ -42,6 +42,7 @@ def test_children_follow_paint_order_and_fixed_boxes_are_hoisted() -> None:
         box(0, 0, 800, 100),
         {"overflow-x": "hidden", "overflow-y": "hidden", "position": "relative"},
         [top, under, bar],
+        paintOrder=1,  # painted before its children, as in a capture
     )
     result = convert(capture([wrapper]))
     section = find(result, name="Section")

@@ -8,11 +8,20 @@ over a ``state.ConversionState``; each concern draws its part of a node: ``paint
 borders, radii, shadows, outlines), ``compositing`` (opacity, blend, clipping, filters),
 ``image_fills`` / ``carried`` / ``vectors`` (images placed, carried as PNG/JPEG/GIF, SVG as
 vectors), ``replaced`` (<img>, form controls), ``text_nodes`` (TEXT nodes and style runs),
-``pseudo`` (::before/::after), ``layout`` (auto layout); ``nodes``, ``naming``, ``css``,
+``pseudo`` (::before/::after), ``layout`` (auto layout, checked by ``autolayout``, a
+simulation of Figma's); ``nodes``, ``naming``, ``css``,
 ``text``, ``fonts``, ``images`` and ``figma`` are the shared vocabulary below them.
 """
 
 from pageport.convert.converter import RESULT_VERSION, Conversion, canonical_json, convert_capture
+from pageport.convert.layout import auto_layout_share
 from pageport.convert.state import ConversionOutOfTime
 
-__all__ = ["RESULT_VERSION", "Conversion", "ConversionOutOfTime", "canonical_json", "convert_capture"]
+__all__ = [
+    "RESULT_VERSION",
+    "Conversion",
+    "ConversionOutOfTime",
+    "auto_layout_share",
+    "canonical_json",
+    "convert_capture",
+]

@@ -218,8 +218,8 @@ def _read_off(frame: Frame, kids: Sequence[Child]) -> Iterator[Frame]:
         tops = [min(cross(k)[0] for k in t) for t in tracks]
         bottoms = [max(sum(cross(k)) for k in t) for t in tracks]
         between = _common([b - a for a, b in zip(bottoms, tops[1:], strict=False)]) if len(tracks) > 1 else 0.0
-        if between is None or tops[0] < 0:
-            return
+        if between is None or between < 0 or spacing < 0 or tops[0] < 0:
+            return  # overlapping rows or items: not something to ask of Figma's wrap
         counter_options = [("MIN", tops[0], end_pad)]
         frame = frame._replace(counter_axis_spacing=between)
     else:

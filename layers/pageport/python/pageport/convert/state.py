@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pageport.capture.schema import CaptureDocument, RenderedFont
+from pageport.convert.figma import Node
 from pageport.convert.fonts import FontResolver
 from pageport.convert.nodes import Item
 from pageport.convert.text import StyleBuilder
@@ -38,6 +39,13 @@ class ConversionState:
     lifted: list[Item] = field(default_factory=list)
     depth: int = 0
     containing: int = 0
+    # By id() of a node: its paint order, the latest order painted by it or inside it through
+    # open frames (FRAMEs of elements that start no stacking context, clip nothing and have no
+    # auto layout: what is inside them may paint over their later siblings), and those frames.
+    # (open_frames holds the nodes so that no id() is reused while the walk runs.)
+    orders: dict[int, float] = field(default_factory=dict)
+    reach: dict[int, float] = field(default_factory=dict)
+    open_frames: dict[int, Node] = field(default_factory=dict)
     where: str = "page"  # what warn() names: the element or pseudo-element being converted
     # Memo of text_nodes.is_inline_text, keyed by id() (the doc keeps every element alive).
     inline_memo: dict[int, bool] = field(default_factory=dict)

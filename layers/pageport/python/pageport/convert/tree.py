@@ -127,6 +127,14 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
         return None
     if (box.width <= 0 or box.height <= 0) and not node.get("children"):
         return None
+    if (
+        node["type"] == "FRAME"
+        and not el.stacking_context
+        and not node.get("clipsContent")
+        and "layoutMode" not in node
+        and node.get("blendMode") in (None, "PASS_THROUGH")
+    ):
+        state.open_frames[id(node)] = node  # its descendants may paint among its later siblings
     return _placed(state, _item(el, get, node, in_flow, position, containing), position, in_root)
 
 
@@ -153,7 +161,7 @@ def _placed(state: ConversionState, item: Item, position: str, in_root: bool) ->
             return None
         if position == "sticky":
             node["scrollBehavior"] = "STICKY_SCROLLS"
-    return _collapse(item)
+    return _collapse(state, item)
 
 
 def _lift(state: ConversionState, el: ElementNode, node: Node, children: list[Item]) -> list[Item]:
@@ -232,8 +240,9 @@ def _flex_layout(state: ConversionState, node: Node, get: StyleGet, children: li
         state.warn(f"flex layout kept as absolute positions: {reason}")
 
 
-def _collapse(item: Item) -> Item:
-    """A frame that paints nothing and wraps a single child is replaced by that child."""
+def _collapse(state: ConversionState, item: Item) -> Item:
+    """A frame that paints nothing and wraps a single child is replaced by that child, at the
+    child's paint order (a positioned child paints over the wrapper's later siblings)."""
     node = item.node
     kids = node.get("children") or []
     if (
@@ -247,7 +256,7 @@ def _collapse(item: Item) -> Item:
         and node.get("pageport", _NOTHING_KEPT) == _NOTHING_KEPT
         and kids[0].get("layoutPositioning") is None
     ):
-        return dataclasses.replace(item, node=kids[0])
+        return dataclasses.replace(item, node=kids[0], order=state.orders.get(id(kids[0]), item.order))
     return item
 
 
@@ -296,4 +305,66 @@ def _children(state: ConversionState, el: ElementNode) -> list[Item]:
     for k, item in enumerate(floats, 1):
         item.order = max(item.order, last_order + 0.75 + k / 1000)  # below any positioned box
     items.sort(key=_BY_ORDER)  # stable: DOM order among equals
-    return items
+    for item in items:
+        _record(state, item)
+    return _raise(state, items)
+
+
+def _record(state: ConversionState, item: Item) -> None:
+    """Note item's paint order, and the latest order painted by it or inside its open frames."""
+    node = item.node
+    state.orders[id(node)] = item.order
+    top = item.order
+    if id(node) in state.open_frames:
+        for child in node.get("children") or []:
+            top = max(top, state.reach.get(id(child), top))
+    state.reach[id(node)] = top
+
+
+def _raise(state: ConversionState, items: list[Item]) -> list[Item]:
+    """Boxes CSS paints over later siblings of their ancestors, lifted to this level.
+
+    A positioned box inside an element that starts no stacking context paints after all the
+    in-flow content of the stacking context, so over its ancestors' later siblings; in Figma it
+    would sit under them. Where it overlaps such a sibling painted before it, it leaves its
+    (open: not clipping, not auto layout, no stacking context) ancestors for this level, at its
+    paint order.
+    """
+    extra: list[Item] = []
+    for index, item in enumerate(items):
+        later = items[index + 1 :]
+        if not later or id(item.node) not in state.open_frames:
+            continue
+        floor = min(q.order for q in later)
+        if state.reach.get(id(item.node), item.order) <= floor:
+            continue  # nothing inside paints after any later sibling
+        moves: list[tuple[Node, Node, float]] = []
+        stack = [item.node]
+        while stack:
+            parent = stack.pop()
+            for child in parent.get("children") or []:
+                order = state.orders.get(id(child))
+                if (
+                    order is not None
+                    and order > floor
+                    and any(q.order < order and _overlaps(child, q.node) for q in later)
+                ):
+                    moves.append((parent, child, order))
+                elif id(child) in state.open_frames and state.reach.get(id(child), 0.0) > floor:
+                    stack.append(child)
+        for parent, child, order in moves:
+            parent["children"].remove(child)
+            extra.append(Item(child, order, in_flow=False))
+    if not extra:
+        return items
+    return sorted(items + extra, key=_BY_ORDER)
+
+
+def _overlaps(a: Node, b: Node) -> bool:
+    r, q = a["absoluteBoundingBox"], b["absoluteBoundingBox"]
+    return (
+        r["x"] < q["x"] + q["width"]
+        and q["x"] < r["x"] + r["width"]
+        and r["y"] < q["y"] + q["height"]
+        and q["y"] < r["y"] + r["height"]
+    )
