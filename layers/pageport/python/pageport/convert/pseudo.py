@@ -76,7 +76,8 @@ def pseudo_element(state: ConversionState, pe: PseudoElement, which: str, order:
         if not paints(node):
             return []
         if (
-            node.get("children") == [icon]
+            icon is not None
+            and node.get("children") == [icon]
             and not paints(node, own=True)
             and set(node) <= _PLAIN_FRAME_KEYS
             and not node.get("clipsContent")
