@@ -153,3 +153,15 @@ def test_icon_keeps_its_text_shadow() -> None:
     (vector,) = nodes(json.loads(conversion(data, {sha(SOLID): SOLID}).result_json), "VECTOR")
     (shadow,) = vector["effects"]
     assert (shadow["type"], shadow["offset"], shadow["radius"]) == ("DROP_SHADOW", {"x": 2.0, "y": 2.0}, 3.0)
+
+
+def test_bare_icon_pseudo_element_is_the_vector_itself() -> None:
+    """No frame around a ::before that only holds the icon; one that paints keeps its frame."""
+    plain = icon_host("\uf007", "Font Awesome 6 Free")
+    badge = icon_host("\uf007", "Font Awesome 6 Free")
+    badge["pseudo"]["before"]["styles"]["background-color"] = "rgb(255, 255, 0)"
+    data = capture([plain, badge], fonts=[face("Font Awesome 6 Free", SOLID, "900")])
+    result = json.loads(conversion(data, {sha(SOLID): SOLID}).result_json)
+    frames = [n for n in walk(result["document"]) if n["name"] == "::before"]
+    assert len(nodes(result, "VECTOR")) == 2
+    assert len(frames) == 1 and frames[0]["children"][0]["type"] == "VECTOR"

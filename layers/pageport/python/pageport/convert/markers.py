@@ -32,7 +32,8 @@ def list_marker(state: ConversionState, el: ElementNode, order: float) -> list[I
         if styles.get("direction") == "rtl" and marker.position == "outside":
             state.warn("right-to-left list marker placed on the left of the item")
         node = _node(state, marker, styles)
-        return [Item(node, order)] if node is not None else []
+        # An outside marker sits beside the item's content, out of its flow (as for auto layout).
+        return [Item(node, order, marker.position == "inside")] if node is not None else []
     finally:
         state.where = saved
 

@@ -13,6 +13,10 @@ from pageport.convert.text import Segment, line_height, text_align
 from pageport.convert.text_nodes import text_node
 from pageport.convert.vectors import svg_vectors
 
+# A frame with only these keys draws nothing of its own and changes nothing of its children.
+_PLAIN_FRAME_KEYS = {"id", "name", "type", "absoluteBoundingBox", "blendMode", "fills", "strokes", "effects"}
+_PLAIN_FRAME_KEYS |= {"children", "clipsContent"}
+
 
 def pseudo_element(state: ConversionState, pe: PseudoElement, which: str, order: float) -> list[Item]:
     """The pseudo-element `which` ("::before"/"::after") as at most one item painted at `order`."""
@@ -46,6 +50,7 @@ def pseudo_element(state: ConversionState, pe: PseudoElement, which: str, order:
                 ]
         composite(state, node, get, None)
         text = pe.content
+        icon = None
         if text.strip():
             styles = dict(STYLE_DEFAULTS)
             styles.update(pe.styles)
@@ -70,6 +75,15 @@ def pseudo_element(state: ConversionState, pe: PseudoElement, which: str, order:
                 node.setdefault("children", []).append(tnode)
         if not paints(node):
             return []
+        if (
+            icon is not None
+            and node.get("children") == [icon]
+            and not paints(node, own=True)
+            and set(node) <= _PLAIN_FRAME_KEYS
+            and not node.get("clipsContent")
+            and node["blendMode"] == "PASS_THROUGH"
+        ):
+            node = icon  # a bare icon: the vector itself, no wrapping frame
         in_flow = (get("position") or "static") not in ("absolute", "fixed")
         return [Item(node, order, in_flow)]
     finally:
