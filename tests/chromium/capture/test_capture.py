@@ -481,3 +481,11 @@ def test_installed_web_families_draw_the_text_they_are_asked_for(browser: Browse
     assert muli.rendered_font is not None and muli.rendered_font.family == "Mulish"
     assert montserrat.rendered_font is not None and montserrat.rendered_font.family == "Montserrat"
     assert montserrat.rendered_font.post_script_name == "Montserrat-SemiBold"
+
+
+def test_a_space_collapsed_from_indentation_before_an_inline_element_is_kept(browser: Browser, base_url: str) -> None:
+    """'Clarence\\n    <span>Taylor</span>': the space between the runs is drawn at the first
+    character of the whitespace run; losing it glued the words together ('ClarenceTaylor')."""
+    _, doc = run(browser, base_url + "fonts.html")
+    first, second = texts(by_id(doc, "name"))[:2]
+    assert first.line_boxes[0].text == "Clarence " and second.line_boxes[0].text == "Taylor"

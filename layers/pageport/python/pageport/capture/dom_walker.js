@@ -439,7 +439,9 @@
       return rs.length > 0 && rs[0].width > 0;
     };
     const lead = collapse && /^[ \t\n\r\f]/.test(data) && renderedAt(0);
-    const trail = collapse && /[ \t\n\r\f]$/.test(data) && renderedAt(data.length - 1);
+    // A collapsed run of whitespace is drawn (as one space) at its first character, not its last.
+    const trailing = collapse ? /[ \t\n\r\f]+$/.exec(data) : null;
+    const trail = trailing !== null && renderedAt(trailing.index);
     const last = lines.length - 1;
     const lineBoxes = lines.map((l, k) => {
       let s = norm(data.slice(starts[k], k < last ? starts[k + 1] : data.length));
