@@ -23,7 +23,9 @@
   // Text id -> DOM text node, kept on the window for rendered_fonts.py to ask Chromium which
   // face drew each text (a later walk replaces it).
   const textRefs = new Map();
-  Object.defineProperty(topWin, '__pageportTextNodes', { value: textRefs, configurable: true });
+  try {
+    Object.defineProperty(topWin, '__pageportTextNodes', { value: textRefs, configurable: true });
+  } catch (e) { /* a page that froze its window: capture goes on without rendered fonts */ }
   let nextId = 0;
   let count = 0;
   let elements = 0;
