@@ -24,8 +24,9 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs" ]; then
 fi
 [ "$PYTHON" != --check ] || exit 1
 
-missing=$(dpkg-query -W -f='${db:Status-Status} ${Package}\n' $APT_PACKAGES 2>/dev/null \
-    | awk '$1 == "installed" {print $2}' | sort | comm -13 - <(tr ' ' '\n' <<<"$APT_PACKAGES" | grep . | sort))
+# dpkg-query fails for a package it has never seen: what it did list is still the answer.
+installed=$(dpkg-query -W -f='${db:Status-Status} ${Package}\n' $APT_PACKAGES 2>/dev/null || true)
+missing=$(awk '$1 == "installed" {print $2}' <<<"$installed" | sort | comm -13 - <(tr ' ' '\n' <<<"$APT_PACKAGES" | grep . | sort))
 if [ -n "$missing" ]; then
     echo "fonts: installing Debian's $(echo $missing)" >&2
     apt-get update -qq

@@ -23,7 +23,9 @@
   // Text id -> DOM text node, kept on the window for rendered_fonts.py to ask Chromium which
   // face drew each text (a later walk replaces it).
   const textRefs = new Map();
-  Object.defineProperty(topWin, '__pageportTextNodes', { value: textRefs, configurable: true });
+  try {
+    Object.defineProperty(topWin, '__pageportTextNodes', { value: textRefs, configurable: true });
+  } catch (e) { /* a page that froze its window: capture goes on without rendered fonts */ }
   let nextId = 0;
   let count = 0;
   let elements = 0;
@@ -638,9 +640,9 @@
       return rs.length > 0 && rs[0].width > 0;
     };
     const lead = collapse && /^[ \t\n\r\f]/.test(data) && renderedAt(0);
-    // Of a collapsed run only its first character is drawn ("Clarence\n    <span>" draws the \n).
-    const trailRun = collapse ? data.search(/[ \t\n\r\f]+$/) : -1;
-    const trail = trailRun > 0 && renderedAt(trailRun);
+    // A collapsed run of whitespace is drawn (as one space) at its first character, not its last.
+    const trailing = collapse ? /[ \t\n\r\f]+$/.exec(data) : null;
+    const trail = trailing !== null && renderedAt(trailing.index);
     const last = lines.length - 1;
     const lineBoxes = lines.map((l, k) => {
       let s = norm(data.slice(starts[k], k < last ? starts[k + 1] : data.length));
