@@ -145,3 +145,13 @@ def test_a_wrap_before_a_run_keeps_the_space_outside_it() -> None:
     node = find(convert(capture([_wrapped("", inner_first=True)])), type="TEXT")
     assert node["characters"] == "Read the linked docs now"
     assert [chars for chars, _ in _runs(node)] == ["Read the ", "linked docs", " now"]
+
+
+def test_a_space_drawn_before_the_text_is_kept_so_the_glyphs_stay_where_the_page_drew_them() -> None:
+    # "<img> Caption": the capture keeps a leading space only where Chromium drew it, and the
+    # line fragment starts at that space; trimming it would move every glyph left by a space.
+    image = el("img", box(0, 0, 32, 20), {"display": "inline"})
+    caption = text([(" Caption", box(32, 2, 64, 20))], _BASE)
+    result = convert(capture([el("p", box(0, 0, 400, 24), {}, [image, caption])]))
+    node = find(result, type="TEXT")
+    assert (node["characters"], node["absoluteBoundingBox"]["x"]) == (" Caption", 32)

@@ -50,6 +50,8 @@ def pseudo_element(state: ConversionState, pe: PseudoElement, which: str, order:
                 ]
         composite(state, node, get, None)
         text = pe.content
+        if (get("display") or "inline") != "inline":
+            text = text.lstrip()  # a block's line starts after collapsible spaces; inline keeps them
         icon = None
         if text.strip():
             styles = dict(STYLE_DEFAULTS)

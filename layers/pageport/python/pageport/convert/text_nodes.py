@@ -163,21 +163,20 @@ def _text_node_from_pieces(
     state: ConversionState, pieces: list[tuple[str, Segment]], x: float, width: float, lines: list[Any], single: bool
 ) -> Node | None:
     """A TEXT node whose box starts at x with the given width (the lines give its top)."""
-    # Runs of consecutive text drawn by the same segment (styles are per segment), with
-    # the paragraph's outer whitespace trimmed.
+    # Runs of consecutive text drawn by the same segment (styles are per segment), with the
+    # paragraph's trailing whitespace trimmed. Leading whitespace stays: the capture keeps it only
+    # where Chromium drew it (after an icon or an inline box outside this node), and the line's
+    # x includes it, so dropping it would shift every glyph left by a space.
     texts: list[list[Any]] = []
     for text, seg in pieces:
         if texts and texts[-1][1] is seg:
             texts[-1][0] += text
         elif text:
             texts.append([text, seg])
-    while texts and not texts[0][0].strip():
-        texts.pop(0)
     while texts and not texts[-1][0].strip():
         texts.pop()
     if not texts:
         return None
-    texts[0][0] = texts[0][0].lstrip()
     texts[-1][0] = texts[-1][0].rstrip()
     characters = "".join(text for text, _ in texts)
     overrides: list[int] = []
