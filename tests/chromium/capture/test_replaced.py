@@ -86,8 +86,10 @@ def test_snapshots_cover_the_elements_on_screen_bounds_at_device_scale(captured)
         shot = Image.open(io.BytesIO(bundle.assets[ref.sha256]))
         assert abs(shot.width - ref.box.width * 2) <= 1 and abs(shot.height - ref.box.height * 2) <= 1
         assert (ref.box.x, ref.box.y) == (max(0, node.box.x), max(0, node.box.y))
-    # Scaled text keeps its nodes (editable); a same-origin frame is converted, not imaged.
+    # Scaled text and a clipped box with much text keep their nodes (editable, searchable);
+    # a same-origin frame is converted, not imaged.
     assert not by_id(doc, "shrunk").images and not by_id(doc, "frame").images
+    assert not by_id(doc, "slanted").images
 
 
 def test_rotated_clipped_and_masked_boxes_are_images_of_their_pixels(converted) -> None:
@@ -115,6 +117,13 @@ def test_frames_videos_and_canvases_are_images_of_their_pixels(converted) -> Non
     assert close(pixel(images, image_node(result, doc, "vid"), 0.5, 0.5), (255, 128, 0), 12)  # first frame
     assert close(pixel(images, image_node(result, doc, "gl"), 0.5, 0.5), (255, 128, 0), 2)
     assert close(pixel(images, image_node(result, doc, "tainted"), 0.5, 0.5), (0, 120, 120))
+
+
+def test_clipped_box_with_much_text_keeps_its_text_with_a_warning(converted) -> None:
+    result, warnings, _, _ = converted
+    texts = [n["characters"] for n in nodes(result["document"]) if n["type"] == "TEXT"]
+    assert any(t.startswith("A hero section cut at an angle") for t in texts)
+    assert any("clip-path not expressed" in w for w in warnings)
 
 
 def test_same_origin_iframe_is_converted_inside_a_frame(converted) -> None:

@@ -42,6 +42,9 @@ class CaptureLimits:
     # total area in device pixels.
     max_snapshots: int = 100
     max_snapshot_pixels: int = 2**23
+    # Characters of text a transformed, clipped or masked box may hold and still be imaged
+    # (text in an image is neither editable nor searchable).
+    max_snapshot_text: int = 80
 
 
 DEFAULT_LIMITS = CaptureLimits()

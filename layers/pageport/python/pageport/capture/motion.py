@@ -161,7 +161,7 @@ WATCH_CANVASES_JS = (
     return now;
   };
   const timer = setInterval(tick, intervalMs);
-  tick();
+  setTimeout(tick, 0); // not in this call: the capture goes on scrolling meanwhile
   // Waits until every canvas has kept its pixels for quietMs, or maxMs; then stops watching.
   const settled = async ({ maxMs, quietMs }) => {
     const start = performance.now();
@@ -181,8 +181,10 @@ WATCH_CANVASES_JS = (
 """
 )
 
+# null when no watcher runs (the page navigated since): then one is started and asked again.
 CANVASES_SETTLED_JS = """
-(opts) => window[Symbol.for('pageport.canvasWatch')](opts)
+(opts) => { const settled = window[Symbol.for('pageport.canvasWatch')];
+            return settled ? settled(opts) : null; }
 """
 
 
@@ -205,10 +207,11 @@ def settle_motion(page: Page, limits: CaptureLimits, deadline: Deadline, warning
     videos = page.evaluate(VIDEOS_JS, {"maxMs": _left_ms(max_ms, started, deadline)})
     if videos["missing"]:
         warnings.append(f"{videos['missing']} video(s) without a poster had no frame loaded; captured as they were")
-    watch_canvases(page, limits)  # no-op when already watching
-    canvases = page.evaluate(
-        CANVASES_SETTLED_JS, {"maxMs": _left_ms(max_ms, started, deadline), "quietMs": limits.motion_quiet_ms}
-    )
+    args = {"maxMs": _left_ms(max_ms, started, deadline), "quietMs": limits.motion_quiet_ms}
+    canvases = page.evaluate(CANVASES_SETTLED_JS, args)
+    if canvases is None:  # the page navigated since the watch began: watch from now
+        watch_canvases(page, limits)
+        canvases = page.evaluate(CANVASES_SETTLED_JS, args) or {"moving": []}
     if canvases["moving"]:
         warnings.append(
             f"canvas {', '.join(canvases['moving'][:5])} still changing after {limits.max_motion_s:g} s; "

@@ -8,10 +8,13 @@ screenshot, which is an element screenshot taken at the same instant (Playwright
 screenshot is a clip of the page too, but would scroll, and so re-trigger scroll effects).
 The crop covers the element and its descendants' boxes, so content overflowing it is kept.
 
-A box only scaled keeps its nodes when it holds text (text stays editable and searchable;
-the converter warns that its glyphs are unscaled). Snapshots are bounded in number and in
-total area (CaptureLimits); one over a bound is left to the converter's usual drawing, with
-a warning.
+Text in an image can be neither edited nor found, so a transformed, clipped or masked box
+keeps its nodes (drawn as before, with the converter's warning) when it holds more than
+CaptureLimits.max_snapshot_text characters (a rotated badge becomes an image, a hero section
+cut by clip-path stays editable), and a box only scaled keeps them whenever it holds text
+(drawn nearly right: the glyphs are unscaled). Snapshots are bounded in number and in total
+area (CaptureLimits); one over a bound is left to the converter's usual drawing, with a
+warning.
 """
 
 from __future__ import annotations
@@ -54,13 +57,12 @@ def transform_kind(value: str) -> str:
     return "translate" if math.isclose(a, 1) and math.isclose(d, 1) else "scale"
 
 
-def _has_text(node: dict[str, Any]) -> bool:
+def _text_chars(node: dict[str, Any]) -> int:
+    """Characters of text (generated content included) in the element's subtree."""
+    count = sum(len((p or {}).get("content", "").strip()) for p in (node.get("pseudo") or {}).values())
     for child in node.get("children", ()):
-        if child["kind"] == "text" and child["text"].strip():
-            return True
-        if child["kind"] == "element" and _has_text(child):
-            return True
-    return any((p or {}).get("content", "").strip() for p in (node.get("pseudo") or {}).values())
+        count += len(child["text"].strip()) if child["kind"] == "text" else _text_chars(child)
+    return count
 
 
 def _blank(data: bytes | None) -> bool:
@@ -71,9 +73,10 @@ def _blank(data: bytes | None) -> bool:
         return img.mode in ("RGBA", "LA") and img.getchannel("A").getextrema() == (0, 0)
 
 
-def reason(node: dict[str, Any], files: Mapping[str, bytes]) -> str | None:
+def reason(node: dict[str, Any], files: Mapping[str, bytes], max_text: int) -> str | None:
     """Why the element must be an image of its pixels, or None when nodes can draw it.
-    `files`: the stored assets (a canvas's read-back pixels are judged by them)."""
+    `files`: the stored assets (a canvas's read-back pixels are judged by them); `max_text`:
+    the most characters of text a transformed, clipped or masked box may hold to be imaged."""
     tag, styles = node["tag"], node["styles"]
     own = [i for i in node.get("images", ()) if i["source"] in ("poster", "canvas")]
     if tag == "iframe" and not node.get("frame"):
@@ -88,26 +91,32 @@ def reason(node: dict[str, Any], files: Mapping[str, bytes]) -> str | None:
         return "canvas whose pixels read back empty (WebGL)"
     transform = styles.get("transform", "none")
     kind = transform_kind(transform)
-    if kind == "other" or (kind == "scale" and not _has_text(node)):
-        return f"transform {transform}"
-    for prop in ("clip-path", "mask-image"):
-        if styles.get(prop, "none") != "none":
+    effects = [p for p in ("clip-path", "mask-image") if styles.get(p, "none") != "none"]
+    if kind in ("none", "translate") and not effects:
+        return None  # the common case: no text to count
+    chars = _text_chars(node)
+    if kind == "other" or (kind == "scale" and not chars):
+        return f"transform {transform}" if chars <= max_text else None
+    for prop in effects:
+        if chars <= max_text:
             return prop
     return None
 
 
-def _candidates(node: dict[str, Any], files: Mapping[str, bytes]) -> Iterator[tuple[dict[str, Any], str]]:
+def _candidates(
+    node: dict[str, Any], files: Mapping[str, bytes], max_text: int
+) -> Iterator[tuple[dict[str, Any], str]]:
     """Elements needing a snapshot, outermost first (a snapshot holds its subtree)."""
     styles = node["styles"]
     if styles.get("opacity") == "0" or styles.get("visibility", "visible") != "visible":
         return  # shows nothing of its own (hidden menus and dialogs are often transformed)
-    why = reason(node, files)
+    why = reason(node, files, max_text)
     if why is not None:
         yield node, why
         return
     for child in node.get("children", ()):
         if child["kind"] == "element":
-            yield from _candidates(child, files)
+            yield from _candidates(child, files, max_text)
 
 
 def _extent(node: dict[str, Any]) -> tuple[float, float, float, float]:
@@ -135,7 +144,7 @@ def attach_snapshots(
 ) -> int:
     """Crop each candidate's pixels from the screenshot `png` (device px at `scale`) into
     `assets` and add a 'snapshot' ImageRef to it; returns how many were taken."""
-    found = list(_candidates(root, assets.files))
+    found = list(_candidates(root, assets.files, limits.max_snapshot_text))
     if not found:
         return 0
     shot = Image.open(io.BytesIO(png))

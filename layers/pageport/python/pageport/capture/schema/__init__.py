@@ -29,6 +29,11 @@ Conventions (stable; later versions only add fields):
   ``<head>`` content and comments are left out.
 * Assets (images, fonts, SVG files, canvas snapshots) are stored once, named by the SHA-256
   of their bytes (lowercase hex), next to capture.json as ``assets/{sha256}``.
+* Motion is settled before the tree is read (see ``capture.motion``): finite animations and
+  transitions at their end, looping ones at the start of their first iteration, videos paused
+  (at their first frame when they have no poster), canvases once their pixels stop changing.
+* An element nodes cannot draw (see ``capture.snapshots``) also carries an ImageRef with
+  source ``snapshot``: its pixels cropped from the screenshot, over the rect in ``box``.
 
 The schema is split in two: ``properties`` (which computed styles are captured, and their
 defaults) and ``models`` (the pydantic models of the document). Both import only pydantic.
