@@ -43,6 +43,53 @@ describe("in-memory Figma: text", () => {
   });
 });
 
+describe("in-memory Figma: hyperlinks", () => {
+  it("sets, reads and segments links only with the range's fonts loaded and a valid target", async () => {
+    const figma = createTestFigma();
+    await figma.loadFontAsync({ family: "Inter", style: "Regular" });
+    const t = figma.createText();
+    t.characters = "see docs";
+    await figma.loadFontAsync({ family: "Inter", style: "Bold" });
+    t.setRangeFontName(4, 8, { family: "Inter", style: "Bold" });
+    expect(t.hyperlink).toBeNull();
+    const link: HyperlinkTarget = { type: "URL", value: "https://example.com" };
+    t.setRangeHyperlink(4, 8, link);
+    expect(t.getRangeHyperlink(4, 8)).toEqual(link);
+    expect(t.getRangeHyperlink(0, 4)).toBeNull();
+    expect(t.getRangeHyperlink(3, 5)).toBe(figma.mixed);
+    expect(t.hyperlink).toBe(figma.mixed);
+    expect(t.getStyledTextSegments(["hyperlink"]).map((s) => [s.start, s.end, s.hyperlink])).toEqual([
+      [0, 4, null],
+      [4, 8, link],
+    ]);
+    expect(() => t.setRangeHyperlink(0, 9, link)).toThrow("Range outside");
+    expect(() => t.setRangeHyperlink(0, 2, { type: "FILE", value: "x" } as unknown as HyperlinkTarget)).toThrow("Invalid enum");
+    expect(() => t.setRangeHyperlink(0, 2, { type: "URL", url: "https://x" } as unknown as HyperlinkTarget)).toThrow("Unrecognized key(s)");
+    expect(() => t.setRangeHyperlink(0, 2, { type: "URL" } as unknown as HyperlinkTarget)).toThrow("Required value missing");
+    t.setRangeHyperlink(4, 8, null);
+    expect(t.hyperlink).toBeNull();
+    t.hyperlink = { type: "NODE", value: "1:2" };
+    expect(t.getRangeHyperlink(0, 8)).toEqual({ type: "NODE", value: "1:2" });
+  });
+
+  it("refuses a link on characters whose font is not loaded, with Figma's message", async () => {
+    const figma = createTestFigma();
+    await figma.loadFontAsync({ family: "Inter", style: "Regular" });
+    await figma.loadFontAsync({ family: "Inter", style: "Bold" });
+    const t = figma.createText();
+    t.characters = "ab";
+    t.setRangeFontName(1, 2, { family: "Inter", style: "Bold" });
+    testControls(figma).forgetLoadedFonts(); // the plugin runs again on this file
+    const link: HyperlinkTarget = { type: "URL", value: "https://example.com" };
+    expect(() => t.setRangeHyperlink(0, 1, link)).toThrow('Cannot write to node with unloaded font "Inter Regular"');
+    expect(() => (t.hyperlink = link)).toThrow("unloaded font");
+    await figma.loadFontAsync({ family: "Inter", style: "Regular" });
+    t.setRangeHyperlink(0, 1, link);
+    expect(() => t.setRangeHyperlink(0, 2, link)).toThrow('unloaded font "Inter Bold"');
+    expect(t.getRangeHyperlink(0, 1)).toEqual(link);
+  });
+});
+
 describe("in-memory Figma: images", () => {
   it("accepts PNG, JPEG and GIF and reads their size", async () => {
     const figma = createTestFigma();

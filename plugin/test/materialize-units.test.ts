@@ -358,6 +358,49 @@ describe("text", () => {
     expect(n.getRangeFontName(0, 3)).toEqual({ family: "Arimo", style: "Regular" });
   });
 
+  it("applies hyperlink runs (base and overrides, code-point offsets) with setRangeHyperlink", async () => {
+    const docs = { type: "URL", url: "https://example.com/docs" } as const;
+    const home = { type: "URL", url: "http://example.org/" } as const;
+    // "😀 see docs or mail": the whole node links home; "docs" (an override) links to docs,
+    // "mail" to a mailto link, and "or" (null) has no link although the base has one.
+    const t = node("TEXT", [0, 0, 200, 20], {
+      characters: "😀 see docs or mail",
+      style: { ...ARIMO, hyperlink: home },
+      fills: [black],
+      characterStyleOverrides: [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 3, 3, 0, 2, 2, 2, 2],
+      styleOverrideTable: { "1": { hyperlink: docs, textDecoration: "UNDERLINE" }, "2": { hyperlink: { type: "URL", url: "mailto:a@example.com" } }, "3": { hyperlink: null } },
+    });
+    const { figma, m } = await place(node("FRAME", [0, 0, 300, 50], { children: [t] }));
+    const n = m.nodes.get(t.id) as TextNode;
+    // UTF-16 offsets: the emoji is two units, so code point 6 ("docs") starts at 7.
+    expect(n.getRangeHyperlink(0, 7)).toEqual({ type: "URL", value: "http://example.org/" });
+    expect(n.getRangeHyperlink(7, 11)).toEqual({ type: "URL", value: "https://example.com/docs" });
+    expect(n.getRangeTextDecoration(7, 11)).toBe("UNDERLINE");
+    expect(n.getRangeHyperlink(11, 12)).toEqual({ type: "URL", value: "http://example.org/" });
+    expect(n.getRangeHyperlink(12, 14)).toBeNull();
+    expect(n.getRangeHyperlink(15, 19)).toEqual({ type: "URL", value: "mailto:a@example.com" });
+    expect(n.hyperlink).toBe(figma.mixed);
+    expect(m.warnings).toEqual([]);
+  });
+
+  it("leaves out links other than http(s)/mailto, each with a warning, and keeps the rest", async () => {
+    const bad = ["javascript:alert(1)", "JavaScript:alert(1)", "java\tscript:alert(1)", " javascript:alert(1)", "data:text/html,<b>x</b>", "tel:+15551234", "https://", "ftp://example.com/f"];
+    const texts = bad.map((url) => node("TEXT", [0, 0, 100, 20], { characters: "click", style: ARIMO, fills: [black], characterStyleOverrides: [1, 1], styleOverrideTable: { "1": { hyperlink: { type: "URL", url } } } }));
+    const odd = node("TEXT", [0, 0, 100, 20], { characters: "node", style: { ...ARIMO, hyperlink: { type: "NODE", url: "1:2" } as unknown as TypeStyle["hyperlink"] }, fills: [black] });
+    const good = node("TEXT", [0, 0, 100, 20], { characters: "ok", style: { ...ARIMO, hyperlink: { type: "URL", url: "HTTPS://Example.com/a?b#c" } }, fills: [black] });
+    const { m } = await place(node("FRAME", [0, 0, 300, 50], { children: [...texts, odd, good] }));
+    texts.forEach((t, i) => {
+      const n = m.nodes.get(t.id) as TextNode;
+      expect(n.characters).toBe("click");
+      expect(n.getRangeHyperlink(0, 5)).toBeNull();
+      expect(m.warnings.filter((w) => w.includes(`"${t.name}"`) && w.includes(`"${bad[i]!}"`)), bad[i]).toHaveLength(1);
+    });
+    expect((m.nodes.get(odd.id) as TextNode).hyperlink).toBeNull();
+    expect(m.warnings.some((w) => w.includes(`"${odd.name}"`) && w.includes("not a URL link"))).toBe(true);
+    expect((m.nodes.get(good.id) as TextNode).hyperlink).toEqual({ type: "URL", value: "HTTPS://Example.com/a?b#c" });
+    expect(m.warnings).toHaveLength(bad.length + 1);
+  });
+
   it("maps line heights: PIXELS, FONT_SIZE_% → PERCENT, INTRINSIC_% → AUTO", async () => {
     const mk = (s: Partial<TypeStyle>) => node("TEXT", [0, 0, 50, 20], { characters: "x", style: { ...ARIMO, ...s }, fills: [black] });
     const a = mk({ lineHeightUnit: "FONT_SIZE_%", lineHeightPercentFontSize: 150 });
@@ -611,6 +654,22 @@ describe("warnings and large results", () => {
     // The event loop ran while materializing (a timer set before fired before the end).
     expect(timerFired).toBeGreaterThanOrEqual(0);
     expect(timerFired).toBeLessThan(progress.length);
+  });
+
+  it("reads hyperlinks back: on the base style, per run, and null where a run drops the base's link", async () => {
+    const home = { type: "URL", url: "https://example.com/" } as const;
+    const t = node("TEXT", [0, 0, 200, 20], {
+      characters: "home docs none",
+      style: { ...ARIMO, hyperlink: home },
+      fills: [black],
+      characterStyleOverrides: [0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 2, 2, 2, 2],
+      styleOverrideTable: { "1": { hyperlink: { type: "URL", url: "https://example.com/docs" } }, "2": { hyperlink: null } },
+    });
+    const { figma, m } = await place(node("FRAME", [0, 0, 300, 50], { children: [t] }));
+    const back = (await readBack(m.root, figma)).document.children![0]!;
+    expect(back.style!.hyperlink).toEqual(home);
+    expect(back.characterStyleOverrides).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 2, 2, 2, 2]);
+    expect(back.styleOverrideTable).toEqual({ "1": { hyperlink: { type: "URL", url: "https://example.com/docs" } }, "2": { hyperlink: null } });
   });
 
   it("reads a placed subtree back in the result's shape", async () => {

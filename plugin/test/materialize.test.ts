@@ -246,6 +246,13 @@ describe.each(fixtures)("fixture %s", (name) => {
           expect(t.getRangeTextCase(u, end), w).toBe(s.textCase ?? "ORIGINAL");
           expect(t.getRangeLetterSpacing(u, end), w).toEqual({ unit: "PIXELS", value: s.letterSpacing ?? 0 });
           if (s.lineHeightUnit === "PIXELS") expect(t.getRangeLineHeight(u, end), w).toEqual({ unit: "PIXELS", value: s.lineHeightPx });
+          // Links: http(s)/mailto applied, anything else left out with a warning naming it.
+          const link = s.hyperlink ?? null;
+          if (link && /^(https?:\/\/|mailto:)/i.test(link.url)) expect(t.getRangeHyperlink(u, end), w).toEqual({ type: "URL", value: link.url });
+          else {
+            expect(t.getRangeHyperlink(u, end), w).toBeNull();
+            if (link) expect(m.warnings.some((x) => x.includes(`"${link.url}"`)), w).toBe(true);
+          }
           const id = r.characterStyleOverrides?.[cp] ?? 0;
           const expFills = (id && r.styleOverrideTable?.[String(id)]?.fills) || (r.fills?.length ? r.fills : r.style?.fills) || [];
           const gotFills = t.getRangeFills(u, end) as readonly Paint[];

@@ -5,8 +5,9 @@
  * Figma ranges count UTF-16 code units: the two are mapped both ways.
  */
 import { fontLabel, parseStyle, requestOf, type FontCatalog, type FontRequest } from "./fonts";
+import { errorText } from "./images";
 import { toPluginPaints, toRestPaint, type PaintContext } from "./paints";
-import type { RestPaint, ResultNode, TypeStyle } from "./types";
+import type { Hyperlink, RestPaint, ResultNode, TypeStyle } from "./types";
 
 /** UTF-16 offset of every code point boundary (length n + 1). */
 export function codePointOffsets(text: string): number[] {
@@ -104,6 +105,62 @@ export function applyText(t: TextNode, r: ResultNode, plan: FontPlan, ctx: Paint
   if (t.characters.length) applyRuns(t, r, plan, ctx, baseFont);
   if (base.textAlignHorizontal) t.textAlignHorizontal = base.textAlignHorizontal;
   if (base.textAlignVertical) t.textAlignVertical = base.textAlignVertical;
+  if (t.characters.length) applyLinks(t, r, ctx);
+}
+
+/** Runs of equal override id: [start code point, end code point, id]. */
+function* overrideRuns(overrides: readonly number[], n: number): Generator<[number, number, number]> {
+  let i = 0;
+  while (i < n) {
+    const id = overrides[i] ?? 0;
+    let j = i + 1;
+    while (j < n && (overrides[j] ?? 0) === id) j++;
+    yield [i, j, id];
+    i = j;
+  }
+}
+
+/**
+ * Whether Figma may be given this link: http(s) with a host, or mailto. Anything else
+ * (javascript:, data:, file:…) would run or open something unexpected when clicked in Figma.
+ * Whitespace and control characters are refused outright, since browsers strip them from a
+ * scheme ("java\tscript:" is javascript:). Figma's sandbox has no URL class, hence the pattern.
+ */
+export function isSafeLink(url: string): boolean {
+  if (/[\s\p{Cc}]/u.test(url)) return false;
+  return /^https?:\/\/[^/?#]+/i.test(url) || /^mailto:./i.test(url);
+}
+
+/**
+ * Each run's hyperlink (its override's, else the base style's; an override's null removes
+ * it). Set last, on its own: a link Figma refuses loses only the link, with a warning.
+ */
+function applyLinks(t: TextNode, r: ResultNode, ctx: PaintContext): void {
+  const table = r.styleOverrideTable ?? {};
+  const base = r.style?.hyperlink ?? null;
+  const offsets = codePointOffsets(t.characters);
+  const warned = new Set<string>();
+  const warnOnce = (m: string): void => {
+    if (!warned.has(m)) ctx.warn(m);
+    warned.add(m);
+  };
+  for (const [i, j, id] of overrideRuns(r.characterStyleOverrides ?? [], offsets.length - 1)) {
+    const diff = id !== 0 ? table[String(id)] : undefined;
+    const link: Hyperlink | null = diff && diff.hyperlink !== undefined ? diff.hyperlink : base;
+    if (link === null) continue;
+    const url = (link as { url?: unknown }).url;
+    if (link.type !== "URL" || typeof url !== "string") {
+      warnOnce(`text "${r.name}": hyperlink ${JSON.stringify(link)} is not a URL link; left out`);
+    } else if (!isSafeLink(url)) {
+      warnOnce(`text "${r.name}": link "${url}" left out (only http(s) and mailto links are applied)`);
+    } else {
+      try {
+        t.setRangeHyperlink(offsets[i] as number, offsets[j] as number, { type: "URL", value: url });
+      } catch (e) {
+        warnOnce(`text "${r.name}": Figma refused the link "${url}" (${errorText(e)}); left out`);
+      }
+    }
+  }
 }
 
 function applyRuns(t: TextNode, r: ResultNode, plan: FontPlan, ctx: PaintContext, baseFont: FontName): void {
@@ -111,12 +168,7 @@ function applyRuns(t: TextNode, r: ResultNode, plan: FontPlan, ctx: PaintContext
   const table = r.styleOverrideTable ?? {};
   const base = r.style ?? {};
   const offsets = codePointOffsets(t.characters);
-  const n = offsets.length - 1;
-  let i = 0;
-  while (i < n) {
-    const id = overrides[i] ?? 0;
-    let j = i + 1;
-    while (j < n && (overrides[j] ?? 0) === id) j++;
+  for (const [i, j, id] of overrideRuns(overrides, offsets.length - 1)) {
     const diff = id !== 0 ? table[String(id)] : undefined;
     if (id !== 0 && !diff) ctx.warn(`text "${r.name}": style override ${id} is not in its styleOverrideTable`);
     if (diff) {
@@ -135,15 +187,17 @@ function applyRuns(t: TextNode, r: ResultNode, plan: FontPlan, ctx: PaintContext
         if (lh) t.setRangeLineHeight(start, end, lh);
       }
     }
-    i = j;
   }
 }
 
 // ------------------------------------------------------------------------------ read back
 
-type Segment = Pick<StyledTextSegment, "characters" | "start" | "end" | "fontName" | "fontSize" | "fills" | "textDecoration" | "textCase" | "letterSpacing" | "lineHeight">;
+type Segment = Pick<
+  StyledTextSegment,
+  "characters" | "start" | "end" | "fontName" | "fontSize" | "fills" | "textDecoration" | "textCase" | "letterSpacing" | "lineHeight" | "hyperlink"
+>;
 
-const FIELDS = ["fontName", "fontSize", "fills", "textDecoration", "textCase", "letterSpacing", "lineHeight"] as const;
+const FIELDS = ["fontName", "fontSize", "fills", "textDecoration", "textCase", "letterSpacing", "lineHeight", "hyperlink"] as const;
 
 function styleOf(seg: Segment): TypeStyle {
   const { weight, italic } = parseStyle(seg.fontName.style);
@@ -171,6 +225,8 @@ function styleOf(seg: Segment): TypeStyle {
   } else {
     out.lineHeightUnit = "INTRINSIC_%";
   }
+  // NODE links (to a layer of the file) have no place in the result's shape; the plugin never sets them.
+  if (seg.hyperlink?.type === "URL") out.hyperlink = { type: "URL", url: seg.hyperlink.value };
   return out;
 }
 
@@ -179,6 +235,8 @@ function diffStyle(base: TypeStyle, s: TypeStyle): TypeStyle {
   for (const [k, v] of Object.entries(s)) {
     if (JSON.stringify(v) !== JSON.stringify((base as Record<string, unknown>)[k])) out[k] = v;
   }
+  // A run without the base's link says so (a missing key would inherit it).
+  if (base.hyperlink && !s.hyperlink) out.hyperlink = null;
   return out as TypeStyle;
 }
 

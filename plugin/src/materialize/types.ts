@@ -89,6 +89,12 @@ export interface StrokeWeights {
 
 export type LineHeightUnit = "PIXELS" | "FONT_SIZE_%" | "INTRINSIC_%";
 
+/** A run's link, as the REST API writes it (the Plugin API's HyperlinkTarget uses `value`). */
+export interface Hyperlink {
+  type: "URL";
+  url: string;
+}
+
 export interface TypeStyle {
   fontFamily?: string;
   fontPostScriptName?: string | null;
@@ -106,6 +112,8 @@ export interface TypeStyle {
   lineHeightPercentFontSize?: number;
   lineHeightUnit?: LineHeightUnit;
   fills?: RestPaint[];
+  /** In a styleOverrideTable entry, null = this run has no link although the base style has one. */
+  hyperlink?: Hyperlink | null;
 }
 
 export interface PageportExtension {

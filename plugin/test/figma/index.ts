@@ -77,6 +77,8 @@ export interface TestControls {
   readonly images: ReadonlyMap<string, Image>;
   /** Number of nodes created so far. */
   readonly nodeCount: number;
+  /** As when the plugin runs again on the same file: every font must be loaded again before text edits. */
+  forgetLoadedFonts(): void;
 }
 
 const controlsOf = new WeakMap<object, TestControls>();
@@ -156,6 +158,9 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
       for (const l of [...(listeners.get(event) ?? [])]) l(...args);
     },
     images,
+    forgetLoadedFonts() {
+      loaded.clear();
+    },
     get nodeCount() {
       return created;
     },

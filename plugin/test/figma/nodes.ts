@@ -14,6 +14,7 @@ import {
   oneOf,
   transform as checkTransform,
   validateEffects,
+  validateHyperlink,
   validatePaints,
   type ImageLookup,
 } from "./validate";
@@ -1054,6 +1055,7 @@ interface CharStyle {
   letterSpacing: LetterSpacing;
   lineHeight: LineHeight;
   textCase: TextCase;
+  hyperlink: HyperlinkTarget | null;
 }
 
 type StyleKey = keyof CharStyle;
@@ -1090,6 +1092,7 @@ export class TextStub extends ShapeStub {
       letterSpacing: { unit: "PERCENT", value: 0 },
       lineHeight: { unit: "AUTO" },
       textCase: "ORIGINAL",
+      hyperlink: null,
     };
   }
 
@@ -1258,6 +1261,15 @@ export class TextStub extends ShapeStub {
     this.#set("textCase", c);
   }
 
+  get hyperlink(): HyperlinkTarget | null | symbol {
+    return this.#get("hyperlink");
+  }
+  set hyperlink(v: HyperlinkTarget | null | symbol) {
+    const h = validateHyperlink("set_hyperlink", v);
+    this.#requireAll();
+    this.#set("hyperlink", h);
+  }
+
   getRangeFontName(start: number, end: number): FontName | symbol {
     this.#range("getRangeFontName", start, end);
     return this.#get("fontName", start, end);
@@ -1330,6 +1342,17 @@ export class TextStub extends ShapeStub {
     const c = oneOf("setRangeTextCase", "textCase", v, TEXT_CASES);
     this.#requireLoaded(this.#fontsIn(start, end));
     this.#set("textCase", c, start, end);
+  }
+
+  getRangeHyperlink(start: number, end: number): HyperlinkTarget | null | symbol {
+    this.#range("getRangeHyperlink", start, end);
+    return this.#get("hyperlink", start, end);
+  }
+  setRangeHyperlink(start: number, end: number, v: HyperlinkTarget | null): void {
+    this.#range("setRangeHyperlink", start, end);
+    const h = validateHyperlink("setRangeHyperlink", v);
+    this.#requireLoaded(this.#fontsIn(start, end));
+    this.#set("hyperlink", h, start, end);
   }
 
   /** Runs of characters sharing the requested fields (like Figma's getStyledTextSegments). */

@@ -138,6 +138,17 @@ export function validatePaint(where: string, path: string, p: unknown, images: I
   }
 }
 
+/** A HyperlinkTarget ({type: "URL" | "NODE", value}) or null (removes the link). */
+export function validateHyperlink(where: string, v: unknown): HyperlinkTarget | null {
+  if (v === null) return null;
+  if (!isObj(v)) fail(where, "Expected a HyperlinkTarget { type, value } or null");
+  onlyKeys(where, "hyperlink", v, ["type", "value"]);
+  required(where, "hyperlink", v, ["type", "value"]);
+  const type = oneOf(where, "hyperlink.type", v.type, ["URL", "NODE"]);
+  if (typeof v.value !== "string") fail(where, `Expected "hyperlink.value" to be a string, got ${JSON.stringify(v.value)}`);
+  return { type, value: v.value };
+}
+
 export function validatePaints(where: string, v: unknown, images: ImageLookup): void {
   if (!Array.isArray(v)) fail(where, `Expected an array of paints`);
   v.forEach((p, i) => validatePaint(where, `[${i}]`, p, images));
