@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 from collections.abc import Mapping, Sequence
@@ -342,8 +343,9 @@ class _Laid:
 
 
 def _layout(
-    node: Mapping[str, Any], box: tuple[int, int, int, int], scale: float
+    node: Mapping[str, Any], box: tuple[int, int, int, int], scale: float, pixel: float = 1.0
 ) -> tuple[list[_Laid], list[_Run]] | None:
+    """Lines laid out in the box; `pixel` is an output pixel's size in the box's units."""
     x0, y0, x1, y1 = box
     runs = _runs(node, scale)
     if not runs or not any(r.text.strip() for r in runs):
@@ -361,17 +363,22 @@ def _layout(
     y = y0 + {"CENTER": (y1 - y0 - total) / 2, "BOTTOM": y1 - y0 - total}.get(valign, 0.0)
     align = style.get("textAlignHorizontal", "LEFT")
     laid: list[_Laid] = []
-    for line, lh in zip(lines, heights, strict=True):
+    for k, (line, lh) in enumerate(zip(lines, heights, strict=True)):
         pieces = list(line)
         while pieces and not pieces[-1].text.strip():
             pieces.pop()
-        while pieces and not pieces[0].text.strip():
+        # A wrapped line drops the space it broke at; the first line keeps a leading space, as
+        # Figma draws it.
+        while k and pieces and not pieces[0].text.strip():
             pieces.pop(0)
         line_w = sum(p.width for p in pieces)
         x = float(x0) + {"CENTER": (width - line_w) / 2, "RIGHT": width - line_w}.get(align, 0.0)
-        asc = max((p.run.metrics()[0] for p in pieces), default=0)
-        desc = max((p.run.metrics()[1] for p in pieces), default=0)
-        laid.append(_Laid(pieces, x, y, lh, y + (lh - (asc + desc)) / 2 + asc))
+        # Chromium's vertical metrics: ascent and descent rounded to whole pixels, the half
+        # leading floored above the glyphs, the baseline on a whole pixel.
+        asc = round(max((p.run.metrics()[0] for p in pieces), default=0) / pixel) * pixel
+        desc = round(max((p.run.metrics()[1] for p in pieces), default=0) / pixel) * pixel
+        half_leading = math.floor((lh - (asc + desc)) / 2 / pixel) * pixel
+        laid.append(_Laid(pieces, x, y, lh, round((y + half_leading + asc) / pixel) * pixel))
         y += lh
     return laid, runs
 
@@ -390,20 +397,28 @@ def text_lines(
     ]
 
 
+# Text is drawn this many times larger and then reduced: glyphs land at fractional pixel
+# positions (as Figma and Chromium place them) instead of FreeType's whole-pixel hinted advances,
+# which drift a long line by several pixels.
+_SUPERSAMPLE = 4
+
+
 def draw_text(
     node: Mapping[str, Any], box: tuple[int, int, int, int], scale: float
 ) -> tuple[Image.Image, int, int] | None:
     """Rasterize a TEXT node; returns (image, x, y) in canvas pixels, or None if empty."""
-    out = _layout(node, box, scale)
+    k = _SUPERSAMPLE
+    x0, y0, x1, y1 = (v * k for v in box)
+    out = _layout(node, (x0, y0, x1, y1), scale * k, k)
     if out is None:
         return None
     laid, runs = out
-    x0, y0, x1, y1 = box
     margin = round(max(r.font.size if isinstance(r.font, ImageFont.FreeTypeFont) else 10 for r in runs))
-    left = min([x0, *(round(ln.x) for ln in laid)]) - margin
-    top = min([y0, *(round(ln.top) for ln in laid)]) - margin
-    right = max([x1, *(round(ln.x + ln.width) for ln in laid)]) + margin
-    bottom = max([y1, *(round(ln.top + ln.height) for ln in laid)]) + margin
+    # The canvas's edges on whole output pixels, so the reduced image lands on the page's grid.
+    left = (min([x0, *(math.floor(ln.x) for ln in laid)]) - margin) // k * k
+    top = (min([y0, *(math.floor(ln.top) for ln in laid)]) - margin) // k * k
+    right = -(-(max([x1, *(math.ceil(ln.x + ln.width) for ln in laid)]) + margin) // k) * k
+    bottom = -(-(max([y1, *(math.ceil(ln.top + ln.height) for ln in laid)]) + margin) // k) * k
     cw, ch = right - left, bottom - top
     if cw <= 0 or ch <= 0:
         return None
@@ -413,7 +428,7 @@ def draw_text(
         for piece in ln.pieces:
             mask = masks.setdefault(piece.run.color, Image.new("L", (cw, ch), 0))
             draw = ImageDraw.Draw(mask)
-            px, py = x - left, ln.baseline - top
+            px, py = x - left, ln.baseline - top  # the baseline is on a whole pixel, x fractional
             if piece.run.spacing:
                 cx = px
                 for c in piece.text:
@@ -423,14 +438,15 @@ def draw_text(
                 draw.text((px, py), piece.text, fill=255, font=piece.run.font, anchor="ls")
             deco = piece.run.style.get("textDecoration", "NONE")
             if deco in ("UNDERLINE", "STRIKETHROUGH"):
-                size = float(piece.run.style.get("fontSize", 14)) * scale
-                thick = max(1, round(size / 14))
+                size = float(piece.run.style.get("fontSize", 14)) * scale * k
+                thick = max(k, round(size / 14))
                 ly = py + (size * 0.12 if deco == "UNDERLINE" else -size * 0.3)
                 draw.rectangle((px, ly, px + piece.width, ly + thick - 1), fill=255)
             x += piece.width
-    image = Image.new("RGBA", (cw, ch), (0, 0, 0, 0))
+    w, h = cw // k, ch // k
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     for color, mask in masks.items():
-        layer = Image.new("RGBA", (cw, ch), (*color[:3], 0))
-        layer.putalpha(mask.point(lambda v, a=color[3]: v * a // 255))
+        layer = Image.new("RGBA", (w, h), (*color[:3], 0))
+        layer.putalpha(mask.reduce(k).point(lambda v, a=color[3]: v * a // 255))
         image.alpha_composite(layer)
-    return image, left, top
+    return image, left // k, top // k
