@@ -155,3 +155,19 @@ def test_a_space_drawn_before_the_text_is_kept_so_the_glyphs_stay_where_the_page
     result = convert(capture([el("p", box(0, 0, 400, 24), {}, [image, caption])]))
     node = find(result, type="TEXT")
     assert (node["characters"], node["absoluteBoundingBox"]["x"]) == (" Caption", 32)
+
+
+def test_a_run_outside_the_link_of_a_mostly_linked_paragraph_says_it_has_no_link() -> None:
+    # The base style is the linked one (most characters); without an explicit null the plain
+    # run would inherit the link in Figma.
+    link = el(
+        "a",
+        box(0, 2, 160, 20),
+        {"display": "inline"},
+        [text([("a long linked phrase", box(0, 2, 160, 20))], _BASE)],
+    )
+    link["attrs"] = {"href": "https://example.com/"}
+    paragraph = el("p", box(0, 0, 400, 24), {}, [link, text([(" end", box(160, 2, 32, 20))], _BASE)])
+    node = find(convert(capture([paragraph])), type="TEXT")
+    assert node["style"]["hyperlink"] == {"type": "URL", "url": "https://example.com/"}
+    assert _runs(node)[-1] == (" end", {"hyperlink": None})

@@ -118,7 +118,7 @@ class TypeStyle(TypedDict, total=False):
     lineHeightPercentFontSize: float
     lineHeightUnit: Literal["PIXELS", "FONT_SIZE_%", "INTRINSIC_%"]
     fills: list[Paint]
-    hyperlink: Hyperlink
+    hyperlink: Hyperlink | None  # None in an override: the run has no link though the base does
 
 
 class PageportExtension(TypedDict, total=False):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import statistics
 import unicodedata
+from typing import Any
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -45,9 +46,10 @@ class Line:
 
 
 def link_of(el: ElementNode) -> str | None:
-    """The URL an <a> element links to (Figma hyperlinks take URLs, not scripts)."""
+    """The URL an <a> element links to: web and mail links, those the plugin applies (Figma
+    hyperlinks take URLs, not scripts)."""
     href = el.attrs.get("href") if el.tag == "a" else None
-    return href if href and href.split(":", 1)[0].lower() in ("http", "https", "mailto", "tel") else None
+    return href if href and href.split(":", 1)[0].lower() in ("http", "https", "mailto") else None
 
 
 def cluster_lines(segments: list[Segment]) -> list[Line]:
@@ -242,4 +244,7 @@ def line_height(lines: list[Line], styles: Mapping[str, str]) -> float:
 
 
 def style_diff(base: TypeStyle, other: TypeStyle) -> TypeStyle:
-    return {k: v for k, v in other.items() if base.get(k) != v}  # type: ignore[return-value]
+    diff: dict[str, Any] = {k: v for k, v in other.items() if base.get(k) != v}
+    if "hyperlink" in base and "hyperlink" not in other:
+        diff["hyperlink"] = None  # a run outside the link in a mostly linked paragraph has none
+    return diff  # type: ignore[return-value]
