@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 import statistics
 import unicodedata
-from typing import Any
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from pageport.capture.schema import ElementNode, LineBox, RenderedFont
 from pageport.convert import css
