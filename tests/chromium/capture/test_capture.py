@@ -26,27 +26,12 @@ from pageport.capture.schema import (
     TextNode,
 )
 from PIL import Image
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from tests.chromium.capture.site import FIXTURES, SYSTEM_FONT, launch_kwargs, serve_fixtures
+from tests.chromium.capture.site import FIXTURES, SYSTEM_FONT
 from tests.support.paths import REPO_ROOT
 
 Node = ElementNode | TextNode
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with serve_fixtures() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    home = str(tmp_path_factory.mktemp("chromium-home"))
-    with sync_playwright() as p:
-        b = p.chromium.launch(**launch_kwargs(home))
-        yield b
-        b.close()
 
 
 def run(

@@ -12,34 +12,27 @@ import pytest
 from pageport.capture.capture import CaptureRequest, capture_page
 from pageport.capture.schema import CaptureDocument
 from pageport.convert import convert_capture
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from tests.chromium.capture.site import FONT_AWESOME, launch_kwargs, serve_fixtures
+from tests.chromium.capture.site import FONT_AWESOME
+
+_BOX_OF = (
+    "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+    " return {x: r.x, y: r.y, width: r.width, height: r.height}; }"
+)
 
 
 @pytest.fixture(scope="module")
-def captured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, dict[str, Any]]]:
-    home = str(tmp_path_factory.mktemp("chromium-home"))
-    with serve_fixtures() as base, sync_playwright() as p:
-        browser: Browser = p.chromium.launch(**launch_kwargs(home))
-        try:
-            bundle = capture_page(CaptureRequest(base + "icons.html", 800, 600, 1, None), browser=browser)
-            page = browser.new_page(viewport={"width": 800, "height": 600})
-            page.goto(base + "icons.html")
-            page.evaluate("document.fonts.ready")
-            rect = page.evaluate(
-                "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
-                " return {x: r.x, y: r.y, width: r.width, height: r.height}; }",
-                "user",
-            )
-            fixed = page.evaluate(
-                "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
-                " return {x: r.x, y: r.y, width: r.width, height: r.height}; }",
-                "fw",
-            )
-        finally:
-            browser.close()
-    yield bundle, {"user": rect, "fw": fixed}
+def captured(browser: Browser, base_url: str) -> Iterator[tuple[Any, dict[str, Any]]]:
+    bundle = capture_page(CaptureRequest(base_url + "icons.html", 800, 600, 1, None), browser=browser)
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    try:
+        page.goto(base_url + "icons.html")
+        page.evaluate("document.fonts.ready")
+        boxes = {element_id: page.evaluate(_BOX_OF, element_id) for element_id in ("user", "fw")}
+    finally:
+        page.close()
+    yield bundle, boxes
 
 
 def walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:

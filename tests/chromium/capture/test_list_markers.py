@@ -14,20 +14,14 @@ from pageport.capture.capture import CaptureBundle, CaptureRequest, capture_page
 from pageport.capture.schema import Box, CaptureDocument, ElementNode, ListMarker
 from pageport.convert import convert_capture
 from PIL import Image
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser
 
-from tests.chromium.capture.site import FIXTURES, launch_kwargs, serve_fixtures
+from tests.chromium.capture.site import FIXTURES
 
 
 @pytest.fixture(scope="module")
-def captured(tmp_path_factory: pytest.TempPathFactory) -> tuple[CaptureBundle, CaptureDocument]:
-    home = str(tmp_path_factory.mktemp("chromium-home"))
-    with serve_fixtures() as base, sync_playwright() as p:
-        browser = p.chromium.launch(**launch_kwargs(home))
-        try:
-            bundle = capture_page(CaptureRequest(base + "lists.html", 600, 700, 1, None), browser=browser)
-        finally:
-            browser.close()
+def captured(browser: Browser, base_url: str) -> tuple[CaptureBundle, CaptureDocument]:
+    bundle = capture_page(CaptureRequest(base_url + "lists.html", 600, 700, 1, None), browser=browser)
     return bundle, CaptureDocument.model_validate_json(bundle.capture_json)
 
 

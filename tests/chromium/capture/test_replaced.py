@@ -15,27 +15,11 @@ from pageport.capture.capture import CaptureBundle, CaptureLimits
 from pageport.capture.schema import CaptureDocument
 from pageport.convert import convert_capture
 from PIL import Image
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from tests.chromium.capture.site import launch_kwargs, serve_fixtures
 from tests.chromium.capture.test_capture import by_id, run
 
 IMAGED = ("rot", "grown", "clipped", "masked", "xframe", "vid", "gl", "tainted")
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with serve_fixtures() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    home = str(tmp_path_factory.mktemp("chromium-home"))
-    with sync_playwright() as p:
-        b = p.chromium.launch(**launch_kwargs(home))
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -4,27 +4,20 @@ where Figma's layout (the converter's simulation) puts every item where Chromium
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from pageport.capture.capture import CaptureRequest, capture_page
 from pageport.convert import convert_capture
 from pageport.convert.layout import auto_layout_share
-from playwright.sync_api import Browser, sync_playwright
-
-from tests.chromium.capture.site import launch_kwargs, serve_fixtures
+from playwright.sync_api import Browser
 
 
 @pytest.fixture(scope="module")
-def converted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[dict[str, Any], list[str]]]:
-    home = str(tmp_path_factory.mktemp("chromium-home"))
-    with serve_fixtures() as url, sync_playwright() as p:
-        browser: Browser = p.chromium.launch(**launch_kwargs(home))
-        bundle = capture_page(CaptureRequest(url + "autolayout.html", 800, 600, 1, None), browser=browser)
-        browser.close()
+def converted(browser: Browser, base_url: str) -> tuple[dict[str, Any], list[str]]:
+    bundle = capture_page(CaptureRequest(base_url + "autolayout.html", 800, 600, 1, None), browser=browser)
     conversion = convert_capture(bundle.capture_json, bundle.assets)
-    yield json.loads(conversion.result_json), conversion.warnings
+    return json.loads(conversion.result_json), conversion.warnings
 
 
 def _frame(result: dict[str, Any], name: str) -> dict[str, Any]:

@@ -13,24 +13,7 @@ from pageport.capture.capture import CaptureBundle, CaptureRequest, capture_page
 from pageport.convert import convert_capture
 from pageport.render import render_preview
 from PIL import Image
-from playwright.sync_api import Browser, sync_playwright
-
-from tests.chromium.capture.site import launch_kwargs, serve_fixtures
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with serve_fixtures() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    home = str(tmp_path_factory.mktemp("chromium-home"))
-    with sync_playwright() as p:
-        b = p.chromium.launch(**launch_kwargs(home))
-        yield b
-        b.close()
+from playwright.sync_api import Browser
 
 
 @pytest.fixture(scope="module")
