@@ -59,7 +59,8 @@ def _load(paths: list[Path]) -> TTFont:
             merged.save(out)
             out.seek(0)
             return TTFont(out)
-        except Exception:
+        except Exception as error:  # fontTools refuses some subset pairs: latin alone still serves
+            print(f"fonts: {paths[0].name}: subsets not merged ({error}); latin only", file=sys.stderr)
             fonts[0].seek(0)
     return TTFont(fonts[0])
 
