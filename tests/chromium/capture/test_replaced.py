@@ -101,6 +101,8 @@ def test_frames_videos_and_canvases_are_images_of_their_pixels(converted) -> Non
     assert close(pixel(images, image_node(result, doc, "vid"), 0.5, 0.5), (255, 128, 0), 12)  # first frame
     assert close(pixel(images, image_node(result, doc, "gl"), 0.5, 0.5), (255, 128, 0), 2)
     assert close(pixel(images, image_node(result, doc, "tainted"), 0.5, 0.5), (0, 120, 120))
+    # Their pixels are kept, so the walk's "content not captured" warnings are withdrawn.
+    assert not any("cross-origin or empty" in w or "is tainted" in w for w in doc.warnings)
 
 
 def test_clipped_box_with_much_text_keeps_its_text_with_a_warning(converted) -> None:

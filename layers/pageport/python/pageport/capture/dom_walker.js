@@ -805,7 +805,7 @@
         for (const c of walkElement(doc.documentElement, null,
           { win: fwin, ox: fx, oy: fy, inShadow: false })) children.push(c);
       } else {
-        warnings.push(`iframe ${absUrl(el.getAttribute('src') || '', base) || ''} is cross-origin or empty; its content is not captured`);
+        warnings.push(`iframe #${node.id} ${absUrl(el.getAttribute('src') || '', base) || ''} is cross-origin or empty; its content is not captured`);
       }
     } else if (!leaf) {
       if (el.shadowRoot) node.shadowRoot = true;

@@ -172,4 +172,7 @@ def attach_snapshots(
         ref: dict[str, Any] = {"source": "snapshot", "sha256": sha, "box": box, "reason": why}
         ref |= {"naturalWidth": box["width"], "naturalHeight": box["height"]}
         node.setdefault("images", []).append(ref)
+        # The walk said this element's content was lost; its pixels are kept after all.
+        lost = (f"iframe #{node['id']} ", f"canvas #{node['id']} ")
+        warnings[:] = [w for w in warnings if not w.startswith(lost)]
     return taken
