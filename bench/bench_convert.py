@@ -43,7 +43,7 @@ def main() -> int:
     captures: dict[str, harness.Captured] = {}
     with harness.serve_pages() as base, harness.chromium() as browser:
         for name in names:
-            captures[name] = harness.capture(browser, f"{base}/{name}.html")
+            captures[name] = harness.capture(browser, f"{base}/{harness.page_path(name)}")
     ratios = []
     ours_all, floor_all = [], []
     for name, cap in captures.items():
