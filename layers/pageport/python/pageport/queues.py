@@ -54,3 +54,8 @@ def _fast_sqs(*environment: str | None) -> SQSClient:
     )
     client: SQSClient = boto3.client("sqs", config=config)
     return client
+
+
+def reset_clients() -> None:
+    """Drop the bounded client (a SnapStart copy makes its own: pageport.entrypoints.snapstart)."""
+    _fast_sqs.cache_clear()

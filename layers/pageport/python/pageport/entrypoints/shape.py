@@ -18,6 +18,7 @@ from typing import Any, TypeVar, cast
 from aws_lambda_powertools.logging import correlation_paths
 
 from pageport import metrics
+from pageport.entrypoints import snapstart as snapstart  # registers the SnapStart hooks
 from pageport.logging import logger
 from pageport.settings import FunctionSettings, Requirement
 from pageport.tracing import tracer
