@@ -175,6 +175,7 @@ class Api(Construct):
                 description=f"{route.method} {route.path}",
                 # Sign-in reaches the user pool's domain, which no VPC endpoint serves.
                 placement=None if route.function in SIGN_IN_FUNCTIONS else placement,
+                live_alias=True,
             )
             self.functions[route.function] = fn
             self._add_method(route, fn)
@@ -234,7 +235,7 @@ class Api(Construct):
         has_body = route.method in ("POST", "PUT") and route.function not in BODYLESS_FUNCTIONS
         method = resource.add_method(
             route.method,
-            apigw.LambdaIntegration(fn.function, allow_test_invoke=False),
+            apigw.LambdaIntegration(fn.live, allow_test_invoke=False),
             authorizer=self.authorizer if route.authenticated else None,
             authorization_type=apigw.AuthorizationType.COGNITO if route.authenticated else apigw.AuthorizationType.NONE,
             request_validator=self.validator,

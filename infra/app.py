@@ -21,6 +21,10 @@ FEATURE_FLAGS: dict[str, object] = {
     # Access logs are delivered under a bucket policy, not the legacy LogDeliveryWrite ACL
     # (ACLs are disabled on every bucket: ObjectOwnership=BucketOwnerEnforced).
     "@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy": True,
+    # A function's current_version (what its live alias points at, infra/lambdas.py) changes
+    # with its layer too: most of the code is the layer, and without this a layer-only change
+    # would publish no version and the alias would keep serving the old code.
+    "@aws-cdk/aws-lambda:recognizeLayerVersion": True,
 }
 
 

@@ -37,6 +37,7 @@ class Background(Construct):
             sizing=config.dispatcher_function,
             description="Sends undispatched worker messages; fails jobs processing past the deadline",
             placement=placement,
+            live_alias=True,
         )
         # The sweep's deadline, validated against the longest legitimate wait (infra/config.py).
         self.dispatcher.function.add_environment("JOB_DEADLINE_S", str(config.job_deadline_s))
@@ -48,7 +49,7 @@ class Background(Construct):
             targets=[
                 # A missed tick is harmless (the next one claims the same rows): no retries.
                 targets.LambdaFunction(
-                    self.dispatcher.function,
+                    self.dispatcher.live,
                     retry_attempts=0,
                     max_event_age=Duration.minutes(1),
                 )
@@ -61,9 +62,10 @@ class Background(Construct):
             sizing=config.dead_letter_function,
             description="Marks the jobs of dead-lettered worker messages failed",
             placement=placement,
+            live_alias=True,
         )
         for worker_queue in messaging.queues.values():
-            self.dead_letter.function.add_event_source(
+            self.dead_letter.live.add_event_source(
                 sources.SqsEventSource(worker_queue.dlq, batch_size=10, report_batch_item_failures=True)
             )
 

@@ -137,6 +137,10 @@ class StageConfig(_Model):
     # Lambdas' HTTPS egress to S3. Optional: see infra/network.py.
     s3_prefix_list_id: str | None = Field(default=None, pattern=r"^pl-[0-9a-f]+$")
     architecture: Architecture = "arm64"  # zip functions and the layer
+    # Lambda SnapStart for the zip functions invoked through their `live` alias (infra/lambdas.py):
+    # a restore from a snapshot of INIT instead of a cold start, for a per-version cache charge
+    # and a per-restore charge (README, "SnapStart"). prod.toml turns it on.
+    snap_start: bool = False
     # Worker images are built by `cdk deploy` on the deployer's machine: match its CPU to avoid
     # emulated builds (Debian's chromium exists for both).
     worker_image_architecture: Architecture = "x86_64"

@@ -1,6 +1,11 @@
 """One factory for every Pageport Lambda: its own role (no managed policies), its own log group,
 the shared layer, X-Ray tracing and the common environment.
 
+A zip function created with `live_alias=True` (those API Gateway, the schedule, the queues and
+function URLs invoke) publishes a version on each deploy whose code, layer or settings changed,
+and is invoked through its alias `live` on that version, never $LATEST: Lambda SnapStart
+(`snap_start` in the stage file) only snapshots published versions.
+
 Each function starts with no permissions beyond writing its own logs and traces; the stack then
 grants exactly what that function needs (see infra/permissions.py).
 """
@@ -10,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aws_cdk import Acknowledgment, Duration, Validations
+from aws_cdk import Acknowledgment, Annotations, Duration, RemovalPolicy, Validations
 from aws_cdk import aws_ec2 as ec2
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
@@ -23,6 +28,8 @@ from infra.config import FunctionSizing, StageConfig
 from infra.paths import function_dir
 
 RUNTIME = lambda_.Runtime.PYTHON_3_12
+# The alias every invoker of a `live_alias` function targets (a name scoped to its function).
+LIVE_ALIAS = "live"
 _ARCHITECTURES = {"arm64": lambda_.Architecture.ARM_64, "x86_64": lambda_.Architecture.X86_64}
 _ASSET_EXCLUDES = ["__pycache__", "*.pyc", "tests", "*.md"]
 
@@ -66,6 +73,7 @@ class FunctionFactory:
         environment: dict[str, str] | None = None,
         code: lambda_.DockerImageCode | None = None,
         image_architecture: str | None = None,
+        live_alias: bool = False,
     ) -> PageportFunction:
         return PageportFunction(
             scope,
@@ -78,6 +86,7 @@ class FunctionFactory:
             environment={**self.environment, **_kind_environment(function), **(environment or {})},
             image=code,
             image_architecture=image_architecture,
+            live_alias=live_alias,
         )
 
 
@@ -101,6 +110,7 @@ class PageportFunction(Construct):
         environment: dict[str, str],
         image: lambda_.DockerImageCode | None,
         image_architecture: str | None,
+        live_alias: bool,
     ) -> None:
         super().__init__(scope, construct_id)
         config = factory.config
@@ -157,6 +167,7 @@ class PageportFunction(Construct):
                 **common,  # type: ignore[arg-type]
             )
         else:
+            snap_start = live_alias and config.snap_start and RUNTIME.supports_snap_start
             self.function = lambda_.Function(
                 self,
                 "Function",
@@ -165,8 +176,19 @@ class PageportFunction(Construct):
                 handler="handler.lambda_handler",
                 code=lambda_.Code.from_asset(str(function_dir(factory.repo_root, function)), exclude=_ASSET_EXCLUDES),
                 layers=[factory.layer],
+                snap_start=lambda_.SnapStartConf.ON_PUBLISHED_VERSIONS if snap_start else None,
+                # A replaced version is deleted once the alias moved on: with SnapStart each
+                # version's snapshot is billed for as long as the version exists.
+                current_version_options=lambda_.VersionOptions(removal_policy=RemovalPolicy.DESTROY)
+                if live_alias
+                else None,
                 **common,  # type: ignore[arg-type]
             )
+            if snap_start:
+                Annotations.of(self.function).acknowledge_warning(
+                    "@aws-cdk/aws-lambda:snapStartRequirePublish",
+                    "Published: its live alias points at current_version (one version per change).",
+                )
             Validations.of(self).acknowledge(
                 Acknowledgment(
                     id="AwsSolutions-L1",
@@ -175,6 +197,11 @@ class PageportFunction(Construct):
                     "deliberate change of infra/lambdas.py RUNTIME and LAMBDA_PYTHON together.",
                 )
             )
+        self.alias: lambda_.Alias | None = None
+        if live_alias:
+            if image is not None:
+                raise ValueError(f"{function}: a container image has no SnapStart; invoke it as $LATEST")
+            self.alias = lambda_.Alias(self, "Live", alias_name=LIVE_ALIAS, version=self.function.current_version)
         Validations.of(self.role).acknowledge(
             Acknowledgment(
                 id="AwsSolutions-IAM5[Resource::*]",
@@ -183,6 +210,13 @@ class PageportFunction(Construct):
                 "AWSLambdaVPCAccessExecutionRole, which AWS does not scope by resource.",
             )
         )
+
+    @property
+    def live(self) -> lambda_.Alias:
+        """What invokers target: the alias on the current published version."""
+        if self.alias is None:
+            raise ValueError(f"{self.function_name} was created without live_alias")
+        return self.alias
 
     def add_env(self, name: str, value: str) -> None:
         self.function.add_environment(name, value)

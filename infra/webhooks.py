@@ -36,6 +36,7 @@ class Webhooks(Construct):
                 sizing=config.webhook_function,
                 description=f"Worker webhook for {key} (SigV4, function URL)",
                 placement=placement,
+                live_alias=True,
             )
             self.functions[function] = fn
-            self.urls[key] = fn.function.add_function_url(auth_type=lambda_.FunctionUrlAuthType.AWS_IAM)
+            self.urls[key] = fn.live.add_function_url(auth_type=lambda_.FunctionUrlAuthType.AWS_IAM)

@@ -101,8 +101,9 @@ class Workers(Construct):
                 description=f"Worker consuming the {queue_name} queue",
                 code=image,
                 image_architecture=config.worker_image_architecture,
+                live_alias=image is None,  # an image has no SnapStart: it runs as $LATEST
             )
-            fn.function.add_event_source(
+            (fn.function if image is not None else fn.live).add_event_source(
                 sources.SqsEventSource(
                     messaging.queues[queue_name].queue,
                     batch_size=settings.batch_size,

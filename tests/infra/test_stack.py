@@ -61,6 +61,12 @@ def _function_id(synth: Synth, function: str) -> str:
     return synth.logical_id(synth.stack.functions[function].function)
 
 
+def _invoked_id(synth: Synth, function: str) -> str:
+    """What invokers target: the function's live alias where it has one (tests/infra/test_snapstart.py)."""
+    fn = synth.stack.functions[function]
+    return synth.logical_id(fn.alias if fn.alias is not None else fn.function)
+
+
 def _api_paths(synth: Synth) -> dict[str, str]:
     """API Gateway resource logical id -> full path."""
     resources = synth.of_type("AWS::ApiGateway::Resource")
@@ -126,9 +132,9 @@ def test_each_worker_consumes_its_queue_and_dead_letter_consumes_every_dlq(synth
         pair = synth.stack.messaging.queues[name]
         queue_arn = json.dumps({"Fn::GetAtt": [synth.logical_id(pair.queue), "Arn"]})
         dlq_arn = json.dumps({"Fn::GetAtt": [synth.logical_id(pair.dlq), "Arn"]})
-        assert by_source[queue_arn]["FunctionName"] == {"Ref": _function_id(synth, worker)}
+        assert _refs(by_source[queue_arn]["FunctionName"]) == {_invoked_id(synth, worker)}
         assert by_source[queue_arn]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
-        assert by_source[dlq_arn]["FunctionName"] == {"Ref": _function_id(synth, "dead_letter")}
+        assert _refs(by_source[dlq_arn]["FunctionName"]) == {_invoked_id(synth, "dead_letter")}
         dlq_visibility = synth.props(synth.logical_id(pair.dlq))["VisibilityTimeout"]
         assert dlq_visibility >= synth.props(_function_id(synth, "dead_letter"))["Timeout"]
 
@@ -190,7 +196,7 @@ def test_every_route_has_its_lambda_with_the_layer_behind_cognito(synth: Synth) 
     for route in ROUTES:
         props = integrated[(route.method, route.path)]
         function_id = _function_id(synth, route.function)
-        assert function_id in _refs(props["Integration"]["Uri"])
+        assert _invoked_id(synth, route.function) in _refs(props["Integration"]["Uri"])
         assert props["RequestValidatorId"]
         for param in re.findall(r"\{(\w+)\}", route.path):
             assert props["RequestParameters"][f"method.request.path.{param}"] is True
@@ -246,12 +252,13 @@ def test_webhook_urls_use_aws_iam_and_only_the_worker_roles_may_invoke(synth: Sy
     for url in urls.values():
         assert url["Properties"]["AuthType"] == "AWS_IAM"
         assert _refs(url["Properties"]["TargetFunctionArn"]) <= webhook_ids
+    invoked_ids = {_invoked_id(synth, f) for f in WEBHOOK_FUNCTIONS.values()}  # their live aliases
     # No resource policy opens a webhook function to anyone.
     for permission in synth.of_type("AWS::Lambda::Permission").values():
-        assert not _refs(permission["Properties"]["FunctionName"]) & webhook_ids
+        assert not _refs(permission["Properties"]["FunctionName"]) & (webhook_ids | invoked_ids)
 
     expected = {
-        _role_id(synth, worker): _function_id(synth, WEBHOOK_FUNCTIONS[webhook])
+        _role_id(synth, worker): _invoked_id(synth, WEBHOOK_FUNCTIONS[webhook])
         for worker, (webhook, _) in WORKER_WEBHOOKS.items()
     }
     invokers: dict[str, set[str]] = {}
@@ -260,7 +267,7 @@ def test_webhook_urls_use_aws_iam_and_only_the_worker_roles_may_invoke(synth: Sy
             continue
         for statement in _statements(synth, role_id):
             if any(a.startswith("lambda:Invoke") for a in _actions(statement)):
-                invokers.setdefault(role_id, set()).update(_refs(statement["Resource"]) & webhook_ids)
+                invokers.setdefault(role_id, set()).update(_refs(statement["Resource"]) & (webhook_ids | invoked_ids))
     assert invokers == {role: {fn} for role, fn in expected.items()}
     for worker, (webhook, variable) in WORKER_WEBHOOKS.items():
         env = synth.props(_function_id(synth, worker))["Environment"]["Variables"]
@@ -499,13 +506,12 @@ def test_common_environment_on_every_function(synth: Synth) -> None:
 
 
 def test_dispatcher_schedule_and_migration_custom_resource_exist(synth: Synth) -> None:
-    dispatcher_id = _function_id(synth, "dispatcher")
     synth.template.has_resource_properties(
         "AWS::Events::Rule",
         {
             "ScheduleExpression": synth.stack.config.dispatcher_schedule,
             "State": "ENABLED",
-            "Targets": [Match.object_like({"Arn": {"Fn::GetAtt": [dispatcher_id, "Arn"]}})],
+            "Targets": [Match.object_like({"Arn": {"Ref": _invoked_id(synth, "dispatcher")}})],
         },
     )
     (migration,) = synth.of_type("Custom::PageportMigrations").values()

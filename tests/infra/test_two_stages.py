@@ -14,7 +14,8 @@ from tests.infra.test_cfn_lint import ACCOUNT, stage_templates, synthesize
 __all__ = ["stage_templates"]  # the shared, once-per-session templates (test_cfn_lint.py)
 
 # Properties whose value is a physical name unique per account and region (or global).
-# Not here: names scoped to a parent (TargetGroupName, StageName, PolicyName, OperationName).
+# Not here: names scoped to a parent (TargetGroupName, StageName, PolicyName, OperationName),
+# nor a Lambda alias's Name (SCOPED_TYPES).
 UNIQUE_NAME_PROPERTIES = {
     "AlarmName",
     "AliasName",
@@ -40,12 +41,16 @@ UNIQUE_NAME_PROPERTIES = {
     "TopicName",
     "UserPoolName",
 }
+# Resource types whose `Name` is scoped to a parent: a Lambda alias is named within its function.
+SCOPED_TYPES = {"AWS::Lambda::Alias"}
 
 
 def explicit_names(template: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
     """(resource type, property, name) for every literal name: a name CloudFormation generates,
     or one built from another resource's Ref/GetAtt, is unique by construction."""
     for resource in template["Resources"].values():
+        if resource["Type"] in SCOPED_TYPES:
+            continue
         for prop, value in resource.get("Properties", {}).items():
             if prop in UNIQUE_NAME_PROPERTIES and isinstance(value, str):
                 yield resource["Type"], prop, value
