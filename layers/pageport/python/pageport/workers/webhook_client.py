@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import urllib.request
 from enum import Enum
+from functools import cache
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -21,13 +23,27 @@ class WebhookUnavailable(Exception):
     """Anything else: raised so SQS redelivers the message (and dead-letters it eventually)."""
 
 
-def signed_post(url: str, body: bytes, *, region: str | None = None, timeout: float = 20) -> tuple[int, bytes]:
+@cache
+def _session() -> Any:
+    """One botocore session per process: building one costs milliseconds on every webhook
+    (bench/bench_e2e.py), while what it is needed for is resolved per call (see `signed_post`)."""
     import botocore.session
+
+    session = botocore.session.get_session()
+    # botocore builds components lazily and not thread-safely: build them before sharing it.
+    session.get_component("credential_provider")
+    session.get_config_variable("region")
+    return session
+
+
+def signed_post(url: str, body: bytes, *, region: str | None = None, timeout: float = 20) -> tuple[int, bytes]:
     from botocore.auth import SigV4Auth
     from botocore.awsrequest import AWSRequest
 
-    session = botocore.session.get_session()
-    credentials = session.get_credentials()
+    session = _session()
+    # The provider chain, not session.get_credentials(): that caches the first credentials for
+    # the session's life, and these must be the environment's as of now (rotated, restored).
+    credentials = session.get_component("credential_provider").load_credentials()
     if credentials is None:
         raise WebhookUnavailable("no AWS credentials to sign the webhook")
     request = AWSRequest(method="POST", url=url, data=body, headers={"Content-Type": "application/json"})
