@@ -3,6 +3,15 @@
 The same runner serves tests, the local stack and the deploy-time Lambda. It records each
 applied file with its checksum, applies each file in its own transaction, and holds a
 session advisory lock so two processes running it at once apply everything exactly once.
+
+A file whose first line is `-- pageport: no-transaction` runs outside a transaction, for what
+PostgreSQL refuses inside one (`CREATE INDEX CONCURRENTLY`, which builds an index without
+holding off writes). Its statements run one by one, each committing on its own, and the file
+is recorded only after the last: a failure part-way leaves it unrecorded, and the next run
+repeats it from the start, so each of its statements must be idempotent (`IF NOT EXISTS`). Such
+a file holds plain statements, each ending with `;` at the end of a line (no `$$` bodies).
+A concurrent index build that fails leaves an invalid index, which `IF NOT EXISTS` would then
+skip: the runner refuses to record the file while an index of the schema is invalid.
 After the files it installs what code renders into the schema (the batch status function).
 
 On deploy the database may not accept connections yet when the runner starts (an endpoint or
@@ -16,7 +25,7 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -36,6 +45,10 @@ APP_ROLE = "pageport_app"
 _ADVISORY_LOCK_KEY = 0x5061_6765_706F_7274 & 0x7FFF_FFFF_FFFF_FFFF  # "Pageport"
 
 
+# The first line that makes a file run outside a transaction.
+NO_TRANSACTION_MARKER = "-- pageport: no-transaction"
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: str
@@ -45,8 +58,34 @@ class Migration:
     def checksum(self) -> str:
         return hashlib.sha256(self.sql.encode()).hexdigest()
 
+    @property
+    def in_transaction(self) -> bool:
+        first_line = self.sql.lstrip().partition("\n")[0].strip()
+        return first_line != NO_TRANSACTION_MARKER
 
-class MigrationDrift(RuntimeError):
+    def statements(self) -> list[str]:
+        """A no-transaction file's statements, one per `;` that ends a (non-comment) line."""
+        if "$$" in self.sql:
+            raise MigrationError(f"migration {self.version}: a no-transaction file takes no $$ bodies")
+        statements: list[str] = []
+        current: list[str] = []
+        for line in self.sql.splitlines():
+            current.append(line)
+            stripped = line.strip()
+            if stripped.endswith(";") and not stripped.startswith("--"):
+                statements.append("\n".join(current))
+                current = []
+        rest = [line for line in current if line.strip() and not line.strip().startswith("--")]
+        if rest:
+            raise MigrationError(f"migration {self.version}: a statement does not end with ';' at the end of a line")
+        return statements
+
+
+class MigrationError(RuntimeError):
+    """A migration file the runner cannot apply as written, or that left the schema broken."""
+
+
+class MigrationDrift(MigrationError):
     """An applied migration's file changed afterwards: refuse to guess."""
 
 
@@ -110,8 +149,11 @@ def secret_conninfo(secret_arn: str, *, host: str, port: int, dbname: str) -> st
     )
 
 
-def apply_migrations(conninfo: ConninfoSource, *, retry_within_s: float = 0.0) -> list[str]:
-    """Apply every pending migration; return the versions this call applied."""
+def apply_migrations(
+    conninfo: ConninfoSource, *, retry_within_s: float = 0.0, migrations: Sequence[Migration] | None = None
+) -> list[str]:
+    """Apply every pending migration (`migrations`: these instead of the package's files);
+    return the versions this call applied."""
     applied_now: list[str] = []
     with connect_with_retry(conninfo, retry_within_s=retry_within_s) as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (_ADVISORY_LOCK_KEY,))
@@ -123,23 +165,47 @@ def apply_migrations(conninfo: ConninfoSource, *, retry_within_s: float = 0.0) -
                 " applied_at timestamptz NOT NULL DEFAULT CURRENT_TIMESTAMP)"
             )
             done: dict[str, str] = dict(conn.execute("SELECT version, checksum FROM schema_migration").fetchall())
-            for migration in available_migrations():
+            for migration in available_migrations() if migrations is None else migrations:
                 recorded = done.get(migration.version)
                 if recorded is not None:
                     if recorded != migration.checksum:
                         raise MigrationDrift(f"migration {migration.version} changed after it was applied")
                     continue
-                with conn.transaction():
-                    conn.execute(migration.sql.encode())
-                    conn.execute(
-                        "INSERT INTO schema_migration (version, checksum) VALUES (%s, %s)",
-                        (migration.version, migration.checksum),
-                    )
+                if migration.in_transaction:
+                    with conn.transaction():
+                        conn.execute(migration.sql.encode())
+                        _record(conn, migration)
+                else:
+                    _apply_outside_transaction(conn, migration)
                 applied_now.append(migration.version)
             _install_routines(conn)
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_ADVISORY_LOCK_KEY,))
     return applied_now
+
+
+def _record(conn: psycopg.Connection[Any], migration: Migration) -> None:
+    conn.execute(
+        "INSERT INTO schema_migration (version, checksum) VALUES (%s, %s)", (migration.version, migration.checksum)
+    )
+
+
+def _apply_outside_transaction(conn: psycopg.Connection[Any], migration: Migration) -> None:
+    """Each statement on its own (the connection is in autocommit; a string of several would
+    run as one implicit transaction), then the record, once all of them succeeded."""
+    for statement in migration.statements():
+        conn.execute(statement.encode())
+    invalid = conn.execute(
+        """SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+           JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE NOT i.indisvalid AND n.nspname = current_schema() ORDER BY 1"""
+    ).fetchall()
+    if invalid:
+        names = ", ".join(row[0] for row in invalid)
+        raise MigrationError(
+            f"migration {migration.version} left invalid indexes ({names}): drop them and run the migrations again"
+        )
+    _record(conn, migration)
 
 
 def _install_routines(conn: psycopg.Connection[Any]) -> None:
