@@ -132,6 +132,21 @@ def test_an_invalid_value_is_named_without_the_environment(monkeypatch: pytest.M
     assert "CLAIM_EXPIRES_AFTER_S" in str(raised.value) and "s3cret" not in str(raised.value)
 
 
+def test_settings_read_the_environment_alone(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No .env file or secrets directory is asked at a load (INIT loads settings twice): values
+    come from the environment, and a .env file in the working directory is not read."""
+    from pageport.settings import Settings
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("PAGEPORT_STAGE=from-dotenv\n")
+    monkeypatch.setenv("PAGEPORT_STAGE", "from-environment")
+    sources = Settings.settings_customise_sources(Settings, *(object() for _ in range(4)))  # type: ignore[arg-type]
+    assert len(sources) == 2  # init arguments, then the environment
+    assert Settings().pageport_stage == "from-environment"
+    monkeypatch.delenv("PAGEPORT_STAGE")
+    assert Settings().pageport_stage != "from-dotenv"
+
+
 def test_an_api_invocation_logs_under_api_gateways_request_id(loaded, caplog: pytest.LogCaptureFixture) -> None:
     from pageport.logging import logger
 

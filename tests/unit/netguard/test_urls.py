@@ -265,3 +265,33 @@ def test_import_is_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("prefix", ["", "\u00e9"], ids=["ascii", "non-ascii"])
+def test_every_space_or_control_character_is_refused_anywhere(prefix: str) -> None:
+    """Both checks (ASCII URLs take a faster one) refuse exactly what str.isspace, C0 and DEL name."""
+    refused = "URL must not contain spaces or control characters"
+    for code in [*range(0x80), 0x85, 0xA0, 0x2028, 0x3000]:
+        c = chr(code)
+        url = f"https://example.com/{prefix}a{c}b?q={c}"
+        if c.isspace() or code < 0x20 or code == 0x7F:
+            with pytest.raises(TargetUrlError, match=refused):
+                normalize_target_url(url)
+        else:
+            try:
+                normalize_target_url(url)
+            except TargetUrlError as exc:
+                assert str(exc) != refused, repr(c)
+
+
+@pytest.mark.parametrize(
+    ("raw", "normalized"),
+    [
+        ("https://example.com?a/b#c", "https://example.com/?a/b"),
+        ("https://example.com#a?b/c", "https://example.com/"),
+        ("https://example.com\\a?b", "https://example.com/a?b"),
+        ("https://example.com:8080#x", "https://example.com:8080/"),
+    ],
+)
+def test_the_authority_ends_at_the_first_delimiter(raw: str, normalized: str) -> None:
+    assert normalize_target_url(raw) == normalized

@@ -12,15 +12,17 @@ out to be gone, and only where that cannot repeat a write (see `read` and `retry
 
 from __future__ import annotations
 
+import functools
 import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
 
 import psycopg
+from psycopg import sql
 from psycopg.rows import dict_row
 
 from pageport.settings import Settings, get_settings
@@ -186,6 +188,25 @@ def transaction(conn: Connection | None = None) -> Iterator[Cursor]:
     conn = conn or shared_connection()
     with conn.transaction(), conn.cursor() as cur:
         yield cur
+
+
+@functools.cache
+def _copy_statement(table: str, columns: tuple[str, ...]) -> bytes:
+    return (
+        sql.SQL("COPY {} ({}) FROM STDIN")
+        .format(sql.Identifier(table), sql.SQL(", ").join(map(sql.Identifier, columns)))
+        .as_bytes(None)
+    )
+
+
+def copy_rows(cur: Cursor, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """Write `rows` into `table` with one COPY, in the caller's transaction: the bulk-load path,
+    with no statement or parameter list per row to build and parse. COPY returns nothing, so
+    the caller makes the ids (pageport.ids) and anything else it must know about the rows.
+    Values as COPY's text format takes them: a JSON column's value is its JSON text."""
+    with cur.copy(_copy_statement(table, tuple(columns))) as copy:
+        for row in rows:
+            copy.write_row(row)
 
 
 @contextmanager

@@ -30,10 +30,11 @@ CANCELLED_MESSAGE = "Cancelled before it finished."
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """One item's child job id (None where the operation has no job table) and durable message."""
+    """One item's child job id (None where the operation has no job table) and durable message
+    (a model is stored as its JSON by alias)."""
 
     job_id: str | None
-    message: dict[str, Any]
+    message: Mapping[str, Any] | BaseModel
 
 
 @dataclass(frozen=True, slots=True)

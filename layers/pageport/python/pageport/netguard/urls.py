@@ -56,7 +56,8 @@ def normalize_target_url(raw: str, *, allow_private: bool = False) -> str:
     url = raw.strip()
     if not url:
         raise TargetUrlError("URL must not be empty")
-    if any(c.isspace() or c < " " or c == "\x7f" for c in url):
+    # ASCII (nearly every URL) is checked in C: its only printable space is " ".
+    if (not url.isprintable() or " " in url) if url.isascii() else any(_spacey(c) for c in url):
         raise TargetUrlError("URL must not contain spaces or control characters")
 
     scheme, colon, rest = url.partition(":")
@@ -67,7 +68,11 @@ def normalize_target_url(raw: str, *, allow_private: bool = False) -> str:
         raise TargetUrlError(f"URL must start with {scheme}://")
     rest = rest[2:]
 
-    end = min((i for i in map(rest.find, "/?#\\") if i >= 0), default=len(rest))
+    end = len(rest)  # the authority ends at the first of these
+    for delimiter in "/?#\\":
+        found = rest.find(delimiter, 0, end)
+        if found >= 0:
+            end = found
     authority, tail = rest[:end], rest[end:]
     if "@" in authority:
         raise TargetUrlError("URL must not contain credentials")
@@ -85,6 +90,10 @@ def normalize_target_url(raw: str, *, allow_private: bool = False) -> str:
     if len(normalized) > MAX_URL_LENGTH:
         raise TargetUrlError(f"URL must be at most {MAX_URL_LENGTH} characters")
     return normalized
+
+
+def _spacey(c: str) -> bool:
+    return c.isspace() or c < " " or c == "\x7f"
 
 
 def _split_port(authority: str) -> tuple[str, int | None]:
@@ -223,7 +232,7 @@ def _to_ascii_domain(host: str, raw_host: str) -> str:
                 label = ""  # refused below
         elif label.startswith("xn--") and not _is_valid_a_label(label):
             label = ""  # refused below
-        if not 0 < len(label) <= 63 or not set(label) <= _LABEL_CHARS:
+        if not 0 < len(label) <= 63 or not _LABEL_CHARS.issuperset(label):
             raise TargetUrlError(f"URL host {_shown(raw_host)} is not a valid host name")
         out.append(label)
     ascii_host = ".".join(out)
@@ -264,7 +273,7 @@ def _ipv6_text(ip: ipaddress.IPv6Address) -> str:
 
 
 def _percent_encode(text: str, extra: frozenset[str]) -> str:
-    if text.isascii() and not any(c in extra for c in text):
+    if text.isascii() and extra.isdisjoint(text):
         return text
     try:
         return "".join(

@@ -40,15 +40,8 @@ class Code2DesOperation(JobTableOperation, kind=KIND):
         missing = [_not_ready(index) for index, request in enumerate(parsed) if request.page_import_id not in ready]
         if missing:
             raise indexed_errors(missing)
-        store = ArtifactStore.default()
-        rows = code2des.insert_code2des(cur, scope, parsed)
-        return [
-            Prepared(
-                row.id,
-                code2des.convert_message(row, ready[row.page_import_id], store).model_dump(mode="json", by_alias=True),
-            )
-            for row in rows
-        ]
+        messages = code2des.copy_code2des(cur, scope, parsed, ready, ArtifactStore.default())
+        return [Prepared(m.code2des_id, m) for m in messages]
 
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
         # Retry only where the source capture is still there and completed.

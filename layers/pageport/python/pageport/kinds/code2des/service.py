@@ -10,7 +10,7 @@ from typing import Any
 from pageport import metrics
 from pageport.batches import dispatch
 from pageport.batches.job_tables import enqueue_created
-from pageport.db import Connection, Cursor, reading
+from pageport.db import Connection, Cursor, copy_rows, reading
 from pageport.errors import Conflict, ValidationFailed
 from pageport.ids import new_id, new_nonce
 from pageport.kinds.code2des import KIND
@@ -63,17 +63,75 @@ def insert_code2des(cur: Cursor, scope: Scope, requests: Sequence[Code2DesReques
     return [by_id[job_id] for job_id in ids]
 
 
-def convert_message(row: Code2DesRow, source: PageImportRow, store: ArtifactStore) -> ConvertMessage:
+# A new row's attempt, written explicitly by copy_code2des so that its messages, made from the
+# values written, agree with the row by construction (the column's default is 1 too).
+FIRST_ATTEMPT = 1
+_COPY_COLUMNS = (
+    "id",
+    "organization_id",
+    "project_id",
+    "page_import_id",
+    "figma_file_key",
+    "screen_id",
+    "placement_target",
+    "attempt",
+    "nonce",
+    "created_by",
+    "updated_by",
+)
+
+
+def copy_code2des(
+    cur: Cursor,
+    scope: Scope,
+    requests: Sequence[Code2DesRequest],
+    sources: Mapping[str, PageImportRow],
+    store: ArtifactStore,
+) -> list[ConvertMessage]:
+    """A batch's processing rows, written with one COPY, and their convert messages in input
+    order (`sources`: each request's completed Page Import). COPY returns no rows: each
+    message is made from the values it wrote."""
+    rows = [(new_id(), new_nonce(), r) for r in requests]
+    org, project, subject = scope.organization_id, scope.project_id, scope.subject
+    copy_rows(
+        cur,
+        "code2des",
+        _COPY_COLUMNS,
+        (
+            (
+                job_id,
+                org,
+                project,
+                r.page_import_id,
+                r.figma_file_key,
+                r.screen_id,
+                r.placement_target,
+                FIRST_ATTEMPT,
+                nonce,
+                subject,
+                subject,
+            )
+            for job_id, nonce, r in rows
+        ),
+    )
+    return [_message(job_id, FIRST_ATTEMPT, nonce, sources[r.page_import_id], store) for job_id, nonce, r in rows]
+
+
+def _message(job_id: str, attempt: int, nonce: str, source: PageImportRow, store: ArtifactStore) -> ConvertMessage:
     assert source.result_url is not None and source.capture_hash is not None
     return ConvertMessage(
-        code2des_id=row.id,
-        attempt=row.attempt,
-        nonce=row.nonce,
+        code2des_id=job_id,
+        attempt=attempt,
+        nonce=nonce,
         page_import_id=source.id,
         capture_key=store.key_of(source.result_url),
         capture_hash=source.capture_hash,
-        artifact_prefix=f"code2des/{row.id}/{row.attempt}/",
+        artifact_prefix=f"code2des/{job_id}/{attempt}/",
     )
+
+
+def convert_message(row: Code2DesRow, source: PageImportRow, store: ArtifactStore) -> ConvertMessage:
+    return _message(row.id, row.attempt, row.nonce, source, store)
 
 
 def create_code2des(conn: Connection, scope: Scope, request: Code2DesRequest) -> Code2DesRow:

@@ -24,10 +24,8 @@ class PageImportOperation(JobTableOperation, kind=KIND):
     def prepare(
         self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
     ) -> list[Prepared]:
-        rows = page_imports.insert_page_imports(cur, scope, [PageImportRequest.model_validate(r) for r in requests])
-        return [
-            Prepared(row.id, page_imports.capture_message(row).model_dump(mode="json", by_alias=True)) for row in rows
-        ]
+        messages = page_imports.copy_page_imports(cur, scope, [PageImportRequest.model_validate(r) for r in requests])
+        return [Prepared(m.page_import_id, m) for m in messages]
 
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
         # A stored request was validated when its batch was made; a URL does not go stale.
