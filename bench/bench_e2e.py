@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
 import re
 import shutil
 import statistics
@@ -45,7 +44,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from common import ROOT, emit, result
+from common import ROOT, emit, result, stack_environment
 
 if TYPE_CHECKING:
     from pageport.netguard.proxy import EgressProxy
@@ -76,21 +75,6 @@ def serve_site() -> Iterator[str]:
         server.server_close()
 
 
-def _child_env(home: Path) -> dict[str, str]:
-    """This environment minus settings that would point the stack elsewhere (as tests/e2e)."""
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("AWS_", "PAGEPORT_", "POWERTOOLS_"))
-        and key not in ("DATABASE_URL", "DB_HOST", "ARTIFACT_BUCKET")
-        and not key.endswith(("_QUEUE_URL", "_WEBHOOK_URL"))
-    }
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "layers" / "pageport" / "python"), str(ROOT)])
-    env["HOME"] = str(home)
-    env["PYTHONUNBUFFERED"] = "1"
-    return env
-
-
 class Stack:
     """One `pageport dev` subprocess on a throwaway data dir, driven over HTTP."""
 
@@ -114,7 +98,7 @@ class Stack:
             self.process = subprocess.Popen(
                 [*command, "--allow-private-targets"],
                 cwd=ROOT,
-                env=_child_env(self.home),
+                env=stack_environment(self.home),
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
@@ -138,7 +122,7 @@ class Stack:
         return self.process.pid if self.process is not None else 0
 
     def _cli(self, *args: str) -> str:
-        env = _child_env(self.home) | {"PAGEPORT_DATA_DIR": str(self.data)}
+        env = stack_environment(self.home) | {"PAGEPORT_DATA_DIR": str(self.data)}
         done = subprocess.run(
             [sys.executable, "-m", "devstack.cli", *args],
             cwd=ROOT,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import signal
@@ -25,27 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from common import ROOT, emit, result
+from common import ROOT, emit, result, stack_environment
 
 CLIENTS = 20
 ITEMS = 50
 POLLS_PER_BATCH = 5
 READY_TIMEOUT_S = 120
-
-
-def stack_environment(home: Path) -> dict[str, str]:
-    """This shell's environment without what would point the stack elsewhere (as the e2e tests)."""
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("AWS_", "PAGEPORT_", "POWERTOOLS_"))
-        and key not in ("DATABASE_URL", "DB_HOST", "ARTIFACT_BUCKET")
-        and not key.endswith(("_QUEUE_URL", "_WEBHOOK_URL"))
-    }
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "layers" / "pageport" / "python"), str(ROOT)])
-    env["HOME"] = str(home)
-    env["PYTHONUNBUFFERED"] = "1"
-    return env
 
 
 class Stack:

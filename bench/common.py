@@ -91,3 +91,18 @@ def result(
 
 def emit(line: dict[str, object]) -> None:
     print(json.dumps(line), flush=True)
+
+
+def stack_environment(home: Path) -> dict[str, str]:
+    """This shell's environment without what would point a local stack elsewhere (as the e2e tests)."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("AWS_", "PAGEPORT_", "POWERTOOLS_"))
+        and key not in ("DATABASE_URL", "DB_HOST", "ARTIFACT_BUCKET")
+        and not key.endswith(("_QUEUE_URL", "_WEBHOOK_URL"))
+    }
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "layers" / "pageport" / "python"), str(ROOT)])
+    env["HOME"] = str(home)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env

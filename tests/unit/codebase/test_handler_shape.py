@@ -140,7 +140,7 @@ def test_settings_read_the_environment_alone(monkeypatch: pytest.MonkeyPatch, tm
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text("PAGEPORT_STAGE=from-dotenv\n")
     monkeypatch.setenv("PAGEPORT_STAGE", "from-environment")
-    sources = Settings.settings_customise_sources(Settings, *(object() for _ in range(4)))  # type: ignore[arg-type]
+    sources = Settings.settings_customise_sources(Settings, *(object() for _ in range(4)))
     assert len(sources) == 2  # init arguments, then the environment
     assert Settings().pageport_stage == "from-environment"
     monkeypatch.delenv("PAGEPORT_STAGE")
