@@ -92,10 +92,12 @@ def test_the_cdk_app_builds_its_worker_queue_dlq_webhook_and_grants(tmp_path: Pa
     assert variables["PAGEPORT_KIND"] == NAME and variables["CLAIM_EXPIRES_AFTER_S"] == "120"
     assert variables["PAGE_ARCHIVE_WEBHOOK_URL"] == {"Fn::GetAtt": [ids["url"], "FunctionUrl"]}
     # Fed by its own queue, which dead-letters into its own DLQ.
+    # Invoked through its live alias (the published version SnapStart snapshots, where on).
+    invokers = {ids["worker"]} | _aliases(resources, ids["worker"])
     (mapping,) = [
         r["Properties"]
         for r in resources.values()
-        if r["Type"] == "AWS::Lambda::EventSourceMapping" and r["Properties"]["FunctionName"] == {"Ref": ids["worker"]}
+        if r["Type"] == "AWS::Lambda::EventSourceMapping" and _refs(r["Properties"]["FunctionName"]) & invokers
     ]
     assert mapping["EventSourceArn"] == {"Fn::GetAtt": [ids["queue"], "Arn"]}
     assert mapping["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
@@ -116,7 +118,8 @@ def test_the_cdk_app_builds_its_worker_queue_dlq_webhook_and_grants(tmp_path: Pa
     # Grants: its worker may invoke that URL, read and write its own prefix, and consume its queue.
     statements = _policy_statements(resources, ids["worker_role"])
     invoke = [s for s in statements if "lambda:InvokeFunctionUrl" in _actions(s)]
-    assert invoke and all(s["Resource"] == {"Fn::GetAtt": [ids["webhook"], "Arn"]} for s in invoke)
+    webhook_invokers = {ids["webhook"]} | _aliases(resources, ids["webhook"])
+    assert invoke and all(_refs(s["Resource"]) & webhook_invokers for s in invoke)
     # Its S3 grants are on the job role its jobs assume (pageport/workers/scoped.py).
     assert not [s for s in statements if _actions(s) & {"s3:PutObject", "s3:GetObject"}]
     job_statements = _policy_statements(resources, ids["job_role"])
@@ -126,3 +129,24 @@ def test_the_cdk_app_builds_its_worker_queue_dlq_webhook_and_grants(tmp_path: Pa
         "sqs:ReceiveMessage" in _actions(s) and s["Resource"] == {"Fn::GetAtt": [ids["queue"], "Arn"]}
         for s in statements
     )
+
+
+def _aliases(resources: dict[str, Any], function_id: str) -> set[str]:
+    """The logical ids of the function's aliases (its invokers call the live alias)."""
+    return {
+        logical
+        for logical, r in resources.items()
+        if r["Type"] == "AWS::Lambda::Alias" and r["Properties"]["FunctionName"] == {"Ref": function_id}
+    }
+
+
+def _refs(value: Any) -> set[str]:
+    """Every logical id a CloudFormation value refers to (Ref, Fn::GetAtt), however nested."""
+    if isinstance(value, dict):
+        found = {value["Ref"]} if isinstance(value.get("Ref"), str) else set()
+        if isinstance(value.get("Fn::GetAtt"), list):
+            found.add(value["Fn::GetAtt"][0])
+        return found.union(*(_refs(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_refs(v) for v in value))
+    return set()
