@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import re
 import shutil
 import statistics
 import subprocess
@@ -44,7 +43,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from common import ROOT, emit, result, stack_environment
+from common import ROOT, emit, result, stack_environment, wait_until_ready
 
 if TYPE_CHECKING:
     from pageport.netguard.proxy import EgressProxy
@@ -102,17 +101,7 @@ class Stack:
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + READY_TIMEOUT_S
-        while time.monotonic() < deadline:
-            found = re.search(r"ready\b.*?(http://[\w.\[\]:]+)", self.out.read_text(errors="replace"))
-            if found:
-                self.base_url = found[1]
-                break
-            if self.process.poll() is not None:
-                raise SystemExit(f"pageport dev exited:\n{self.out.read_text(errors='replace')[-3000:]}")
-            time.sleep(0.1)
-        else:
-            raise SystemExit("pageport dev was not ready in time")
+        self.base_url = wait_until_ready(self.process, self.out, READY_TIMEOUT_S)
         tenant = json.loads(self._cli("admin", "create-project", "--org", "Bench", "--project", "E2E", "--member", "b"))
         self.project = f"/projects/{tenant['projectId']}"
         self.token = self._cli("token", "b").strip()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shutil
 import signal
 import statistics
@@ -24,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from common import ROOT, emit, result, stack_environment
+from common import ROOT, emit, result, stack_environment, wait_until_ready
 
 CLIENTS = 20
 ITEMS = 50
@@ -65,16 +64,7 @@ class Stack:
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + READY_TIMEOUT_S
-        while time.monotonic() < deadline:
-            found = re.search(r"ready\b.*?(http://[\w.\[\]:]+)", self.out.read_text(errors="replace"))
-            if found:
-                self.base_url = found[1]
-                return
-            if self.process.poll() is not None:
-                raise SystemExit(f"pageport dev exited:\n{self.out.read_text(errors='replace')[-3000:]}")
-            time.sleep(0.2)
-        raise SystemExit("pageport dev was not ready in time")
+        self.base_url = wait_until_ready(self.process, self.out, READY_TIMEOUT_S)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -106,3 +108,17 @@ def stack_environment(home: Path) -> dict[str, str]:
     env["HOME"] = str(home)
     env["PYTHONUNBUFFERED"] = "1"
     return env
+
+
+def wait_until_ready(process: subprocess.Popen[bytes], log: Path, timeout_s: float) -> str:
+    """The base URL `pageport dev` prints in its ready line (written to `log`); exits the
+    benchmark if the stack dies or is not ready in time."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        found = re.search(r"ready\b.*?(http://[\w.\[\]:]+)", log.read_text(errors="replace"))
+        if found:
+            return found[1]
+        if process.poll() is not None:
+            raise SystemExit(f"pageport dev exited:\n{log.read_text(errors='replace')[-3000:]}")
+        time.sleep(0.1)
+    raise SystemExit("pageport dev was not ready in time")

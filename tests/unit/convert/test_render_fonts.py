@@ -27,8 +27,8 @@ def _copy(src: str, dest: Path, family: str, weight: int, italic: bool = False) 
 
 @pytest.fixture
 def fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    if not (LIBERATION / "LiberationSans-Regular.ttf").is_file():
-        pytest.skip("Liberation fonts (Debian's chromium depends on them) are not installed")
+    # Debian's chromium depends on them and fonts/install.sh installs them: make setup has them.
+    assert (LIBERATION / "LiberationSans-Regular.ttf").is_file(), "Liberation fonts missing: run make setup"
     _copy("LiberationSans-Regular.ttf", tmp_path / "f1.ttf", "Brand Grotesk", 300)
     _copy("LiberationSans-Regular.ttf", tmp_path / "f2.ttf", "Brand Grotesk", 400)
     _copy("LiberationSans-Bold.ttf", tmp_path / "f3.ttf", "Brand Grotesk", 600)
