@@ -7,9 +7,14 @@
 # Usage: fonts/install.sh [PYTHON]   (PYTHON defaults to python3)
 #        fonts/install.sh --check    (exit 0 when installed and current, 1 otherwise; no root)
 set -euo pipefail
-cd "$(dirname "$0")"
 
 PYTHON=${1:-python3}
+# A relative path to the interpreter (bootstrap passes .venv/bin/python) names it from the
+# caller's folder, not from this one.
+if [[ $PYTHON == */* && $PYTHON != /* ]]; then
+    PYTHON="$PWD/$PYTHON"
+fi
+cd "$(dirname "$0")"
 DEST=${PAGEPORT_FONT_DEST:-/usr/local/share/fonts/pageport}
 CONF_DIR=${PAGEPORT_FONTCONFIG_DIR:-/etc/fonts/conf.d}
 # Debian bookworm's packages (fonts-croscore: Arimo, Tinos, Cousine, the metric twins of Arial,
