@@ -12,6 +12,7 @@ Cheap to import (API Lambdas): stdlib only; ``idna`` is imported lazily for non-
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from urllib.parse import unquote_to_bytes
 
@@ -77,8 +78,7 @@ def normalize_target_url(raw: str, *, allow_private: bool = False) -> str:
     if "@" in authority:
         raise TargetUrlError("URL must not contain credentials")
     raw_host, port = _split_port(authority)
-    host, ip = _parse_host(raw_host)
-    _check_host(raw_host, host, ip, allow_private)
+    host = _checked_host(raw_host, allow_private)
 
     tail = tail.partition("#")[0]
     path, question, query = tail.partition("?")
@@ -115,6 +115,15 @@ def _split_port(authority: str) -> tuple[str, int | None]:
     if not set(port_text) <= _DEC or len(digits) > 5 or not 0 < int(digits or "0") <= 65535:
         raise TargetUrlError("URL port must be a number between 1 and 65535")
     return host, int(port_text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _checked_host(raw_host: str, allow_private: bool) -> str:
+    """The canonical host, if acceptable. Cached (a pure function of its arguments; refusals
+    raise and are not cached): a batch's 500 URLs mostly share a host or a few."""
+    host, ip = _parse_host(raw_host)
+    _check_host(raw_host, host, ip, allow_private)
+    return host
 
 
 def _parse_host(raw_host: str) -> tuple[str, IPAddress | None]:

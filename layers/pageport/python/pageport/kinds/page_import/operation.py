@@ -24,7 +24,7 @@ class PageImportOperation(JobTableOperation, kind=KIND):
     def prepare(
         self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
     ) -> list[Prepared]:
-        messages = page_imports.copy_page_imports(cur, scope, [PageImportRequest.model_validate(r) for r in requests])
+        messages = page_imports.copy_page_imports(cur, scope, requests)
         return [Prepared(m.page_import_id, m) for m in messages]
 
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
