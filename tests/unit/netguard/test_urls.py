@@ -252,6 +252,17 @@ def test_allow_private_keeps_the_other_rules(raw: str, message: str) -> None:
     assert str(info.value).startswith(message)
 
 
+def test_a_host_judged_once_is_judged_again_under_the_other_rule() -> None:
+    """Hosts are parsed and judged once per (host, allow_private) (a batch shares a few): a
+    local host accepted for local development is still refused to a public caller, and a
+    refusal is never remembered as an acceptance."""
+    assert normalize_target_url("http://127.0.0.1:8000/a", allow_private=True) == "http://127.0.0.1:8000/a"
+    for _ in range(2):
+        with pytest.raises(TargetUrlError, match="loopback"):
+            normalize_target_url("http://127.0.0.1:8000/b", allow_private=False)
+    assert normalize_target_url("http://127.0.0.1:8000/c", allow_private=True) == "http://127.0.0.1:8000/c"
+
+
 def test_error_is_a_value_error() -> None:
     assert issubclass(TargetUrlError, ValueError)
 
