@@ -8,6 +8,7 @@ import uuid
 
 import boto3
 from pageport.batches import registry
+from pageport.batches.dispatch import Dispatcher
 from pageport.batches.registry import Validated
 from pageport.errors import ValidationFailed, field_error
 from pageport.storage import ArtifactStore
@@ -43,8 +44,12 @@ def test_500_item_round_trip(db, aws, tenant):
     assert created.status == 201, created.body
     assert created.body["counts"]["total"] == 500
     assert created.body["counts"]["processing"] == 500
-    # The fast path already sent every item.
-    assert created.body["counts"]["running"] == 500 and created.body["counts"]["queued"] == 0
+    # The fast path sends what it can within its time budget (on a loaded machine some may stay
+    # queued) and the schedule sends the rest: here, one dispatcher run where it left any.
+    counts = created.body["counts"]
+    assert counts["running"] + counts["queued"] == 500
+    if counts["queued"]:
+        Dispatcher(db, boto3.client("sqs")).run()
     assert _count(db, "batch_item") == 500 and _count(db, "page_import") == 500
     positions = db.execute(
         "SELECT i.position, p.source_url FROM batch_item i JOIN page_import p ON p.id = i.job_id ORDER BY i.position"
@@ -61,6 +66,7 @@ def test_500_item_round_trip(db, aws, tenant):
 
     got = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{batch_id}", subject=tenant.subject)
     assert got.status == 200 and got.body["id"] == batch_id and got.body["status"] == "0"
+    assert got.body["counts"]["running"] == 500 and got.body["counts"]["queued"] == 0
     assert got.body["requestHash"] == created.body["requestHash"] and got.body["retryOf"] is None
 
 

@@ -9,9 +9,11 @@ from typing import Any
 
 import psycopg
 import pytest
+from pageport.batches.job_tables import grouped_facts_sql
 from pageport.db import Connection
 from pageport.ids import new_id, new_nonce
 from pageport.migrations import apply_migrations, available_migrations
+from psycopg import sql
 
 from tests.conftest import Tenant, make_tenant
 
@@ -71,17 +73,32 @@ def test_primary_key_and_indexes_match_seed(db: Connection, table: str) -> None:
     assert not any(row["is_unique"] for row in live if not row["is_primary"])
 
 
-def test_child_job_ids_have_hash_indexes_for_status_probes(db: Connection) -> None:
-    # Batch status probes each item's child by id; these must be hash indexes (0005), not a
-    # second btree that would cost as much as the primary key's.
+def test_child_job_ids_have_bytewise_btrees_for_status_probes(db: Connection) -> None:
+    # Batch status probes each item's child by id. 0007 replaced 0005's hash indexes with btrees
+    # in the "C" collation: ids in creation order (a batch's children adjacent, whatever the
+    # history) compared bytewise. The probes name that collation (job_tables.grouped_facts_sql).
     live = db.execute(
-        """SELECT c.relname AS name, am.amname AS method FROM pg_class c JOIN pg_am am ON am.oid = c.relam
-           WHERE c.relname IN ('page_import_id_hash_idx', 'code2des_id_hash_idx')"""
+        """SELECT c.relname AS name, am.amname AS method, coll.collname AS collation
+           FROM pg_class c JOIN pg_am am ON am.oid = c.relam JOIN pg_index ix ON ix.indexrelid = c.oid
+           JOIN pg_collation coll ON coll.oid = ix.indcollation[0]
+           WHERE c.relname IN ('page_import_id_c_idx', 'code2des_id_c_idx', 'page_import_id_hash_idx',
+                               'code2des_id_hash_idx')"""
     ).fetchall()
-    assert {row["name"]: row["method"] for row in live} == {
-        "page_import_id_hash_idx": "hash",
-        "code2des_id_hash_idx": "hash",
+    assert {row["name"]: (row["method"], row["collation"]) for row in live} == {
+        "page_import_id_c_idx": ("btree", "C"),
+        "code2des_id_c_idx": ("btree", "C"),
     }
+
+
+@pytest.mark.parametrize("table", ["page_import", "code2des"])
+def test_status_probes_can_use_the_bytewise_btree(db: Connection, table: str) -> None:
+    # The probe's collation must match the index's for the planner to use it at all (on these
+    # near-empty tables it would rather scan, hence seq scans off).
+    query = b"EXPLAIN " + grouped_facts_sql(table, sql.Literal("some-batch")).as_bytes(db)
+    with db.transaction(force_rollback=True):
+        db.execute("SET LOCAL enable_seqscan = off")
+        plan = "\n".join(row["QUERY PLAN"] for row in db.execute(query).fetchall())
+    assert f"{table}_id_c_idx" in plan, plan
 
 
 @pytest.mark.parametrize("table", SEED_TABLES)

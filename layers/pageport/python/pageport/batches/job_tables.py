@@ -26,13 +26,16 @@ from pageport.services.validation import parse_model
 def grouped_facts_sql(table: str, batch_id: sql.Composable) -> sql.Composed:
     """The batch's live items grouped by their facts, `batch_id` being the SQL that names the
     batch (a placeholder here, a parameter in the status read's function)."""
-    # A correlated primary-key lookup per item, so the cost follows the batch's size and never
-    # the job table's (a hash join would scan every job of every batch). Grouped by the status
-    # enum itself, not its text: text grouping sorts through the collation, ~20% slower here.
+    # A correlated lookup by id per item, so the cost follows the batch's size and never the
+    # job table's (a hash join would scan every job of every batch). `COLLATE "C"` uses the
+    # bytewise btree of 0007, where a batch's children are adjacent (same rows as `=`: the
+    # default collation is deterministic). Grouped by the status enum itself, not its text:
+    # text grouping sorts through the collation, ~20% slower here.
     return sql.SQL(
         """SELECT i.cancelled_at IS NOT NULL AS cancelled, i.error_message IS NOT NULL AS dispatch_failed,
                   i.dispatched_at IS NOT NULL AS accepted,
-                  (SELECT j.status FROM {} j WHERE j.id = i.job_id AND j.deleted_at IS NULL) AS child_status,
+                  (SELECT j.status FROM {} j WHERE j.id COLLATE "C" = i.job_id AND j.deleted_at IS NULL)
+                      AS child_status,
                   count(*) AS n
            FROM batch_item i
            WHERE i.batch_id = {} AND i.deleted_at IS NULL

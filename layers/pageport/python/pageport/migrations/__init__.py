@@ -156,7 +156,7 @@ def apply_migrations(
     return the versions this call applied."""
     applied_now: list[str] = []
     with connect_with_retry(conninfo, retry_within_s=retry_within_s) as conn:
-        conn.execute("SELECT pg_advisory_lock(%s)", (_ADVISORY_LOCK_KEY,))
+        _take_lock(conn)
         try:
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migration ("
@@ -182,6 +182,16 @@ def apply_migrations(
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_ADVISORY_LOCK_KEY,))
     return applied_now
+
+
+def _take_lock(conn: psycopg.Connection[Any]) -> None:
+    """The runners' advisory lock, asked for again until granted rather than waited for inside
+    one statement: a waiting statement holds a snapshot, which the holder's `CREATE INDEX
+    CONCURRENTLY` would wait for in turn (PostgreSQL reports the deadlock)."""
+    delay = 0.02
+    while conn.execute("SELECT pg_try_advisory_lock(%s)", (_ADVISORY_LOCK_KEY,)).fetchone() != (True,):
+        time.sleep(delay)
+        delay = min(delay * 2, 1.0)
 
 
 def _record(conn: psycopg.Connection[Any], migration: Migration) -> None:
