@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from pageport import parallel
 from pageport.kinds.code2des import WEBHOOK
 from pageport.kinds.code2des import artifacts as code2des_artifacts
 from pageport.kinds.code2des.models import Code2DesManifest, Code2DesWebhook, ConvertMessage
@@ -39,20 +40,29 @@ class _Unusable(Exception):
 def _load_capture(store: ArtifactStore, message: ConvertMessage) -> tuple[bytes, dict[str, bytes]]:
     if not message.capture_key.startswith(f"page-imports/{message.page_import_id}/"):
         raise _Unusable(CAPTURE_MISMATCH)
-    try:
-        capture = store.get(message.capture_key)
-    except ArtifactMissing:
-        raise _Unusable("The capture is missing.") from None
+    prefix = message.capture_key.rsplit("/", 1)[0] + "/"
+    # The capture and the manifest naming its assets at once, then every asset at once.
+    capture, manifest_json = parallel.run_all(
+        [partial(_get_if_present, store, key) for key in (message.capture_key, prefix + "manifest.json")]
+    )
+    if capture is None:
+        raise _Unusable("The capture is missing.")
     if not hmac.compare_digest(sha256_hex(capture), message.capture_hash):
         raise _Unusable(CAPTURE_MISMATCH)
-    prefix = message.capture_key.rsplit("/", 1)[0] + "/"
-    manifest = PageImportManifest.model_validate_json(store.get(prefix + "manifest.json"))
-    assets: dict[str, bytes] = {}
-    for digest, ref in manifest.assets.items():
-        data = store.get(ref.key)
-        if sha256_hex(data) == digest:  # a corrupt asset is left out (the converter warns)
-            assets[digest] = data
-    return capture, assets
+    if manifest_json is None:
+        raise ArtifactMissing(prefix + "manifest.json")
+    manifest = PageImportManifest.model_validate_json(manifest_json)
+    digests = list(manifest.assets)
+    read = parallel.run_all([partial(store.get, manifest.assets[digest].key) for digest in digests])
+    # A corrupt asset is left out (the converter warns).
+    return capture, {digest: data for digest, data in zip(digests, read, strict=True) if sha256_hex(data) == digest}
+
+
+def _get_if_present(store: ArtifactStore, key: str) -> bytes | None:
+    try:
+        return store.get(key)
+    except ArtifactMissing:
+        return None
 
 
 def run_convert(
