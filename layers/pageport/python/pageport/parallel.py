@@ -6,8 +6,9 @@ its artifacts one after another pays that once per object."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import TypeVar
 
 from pageport.tracing import carried
@@ -27,3 +28,11 @@ def run_all(calls: Sequence[Callable[[], T]], *, max_threads: int = MAX_THREADS)
     with ThreadPoolExecutor(max_workers=min(max_threads, len(calls)), thread_name_prefix="pageport-io") as pool:
         futures = [pool.submit(carried(call)) for call in calls]
     return [future.result() for future in futures]
+
+
+@contextmanager
+def started(call: Callable[[], T]) -> Iterator[Future[T]]:
+    """`call` running on a helper thread while the block runs (its future: `.result()` returns
+    what it returned or raises what it raised); leaving the block waits for it to end."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pageport-io") as pool:
+        yield pool.submit(carried(call))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from functools import partial
 
 from pageport import parallel
@@ -93,11 +94,20 @@ def run_convert(
         )
 
     deadline = None if remaining_s is None else clock() + remaining_s - RESERVE_S
-    return attempts.run(store, message, Code2DesManifest, send, lambda: _convert(message, store, deadline, clock))
+    # The capture is read while attempts.run looks for a finished attempt: reads only, wasted
+    # just for a duplicate message, and a round trip less before every conversion.
+    with parallel.started(partial(_load_capture, store, message)) as loading:
+        return attempts.run(
+            store, message, Code2DesManifest, send, lambda: _convert(message, store, deadline, clock, loading)
+        )
 
 
 def _convert(
-    message: ConvertMessage, store: ArtifactStore, deadline: float | None, clock: Callable[[], float]
+    message: ConvertMessage,
+    store: ArtifactStore,
+    deadline: float | None,
+    clock: Callable[[], float],
+    loading: Future[tuple[bytes, dict[str, bytes]]],
 ) -> attempts.Attempted:
     """The conversion's outcome, warning count, and how to write its artifacts."""
     from pageport.convert import ConversionOutOfTime, convert_capture
@@ -106,7 +116,7 @@ def _convert(
     try:
         if deadline is not None and clock() >= deadline:
             raise _Unusable(OUT_OF_TIME)
-        capture, assets = _load_capture(store, message)
+        capture, assets = loading.result()  # _load_capture's result or exception
         try:
             conversion = convert_capture(capture, assets, deadline=deadline, clock=clock)
         except ConversionOutOfTime:
