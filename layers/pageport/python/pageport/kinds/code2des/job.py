@@ -107,7 +107,7 @@ def _convert(
     store: ArtifactStore,
     deadline: float | None,
     clock: Callable[[], float],
-    loading: Future[tuple[bytes, dict[str, bytes]]],
+    loading: Future[tuple[bytes, dict[str, bytes]]] | None = None,
 ) -> attempts.Attempted:
     """The conversion's outcome, warning count, and how to write its artifacts."""
     from pageport.convert import ConversionOutOfTime, convert_capture
@@ -116,7 +116,8 @@ def _convert(
     try:
         if deadline is not None and clock() >= deadline:
             raise _Unusable(OUT_OF_TIME)
-        capture, assets = loading.result()  # _load_capture's result or exception
+        # The read started by run_convert (its result or its exception), else read now.
+        capture, assets = loading.result() if loading is not None else _load_capture(store, message)
         try:
             conversion = convert_capture(capture, assets, deadline=deadline, clock=clock)
         except ConversionOutOfTime:
