@@ -8,6 +8,7 @@ its own proxy (Chromium supports a proxy per context), and sets that proxy's pol
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from urllib.parse import quote
 
@@ -246,6 +247,7 @@ SCHEME_CASES = [
     "http2://a.test/",
     "xhttp://a.test/",
     "ht:tp://a.test/",
+    "http\u017f://a.test/",  # a long s: "s" to Python's IGNORECASE, not to JavaScript's
 ]
 
 
@@ -253,8 +255,9 @@ def test_the_route_pattern_matches_exactly_the_non_network_schemes_in_both_engin
     # Playwright's driver matches the pattern as a JavaScript RegExp; the client in Python.
     expected = [url.partition(":")[0].lower() not in {"http", "https", "ws", "wss"} for url in SCHEME_CASES]
     assert [bool(NON_NETWORK_URL.search(url)) for url in SCHEME_CASES] == expected
+    assert NON_NETWORK_URL.flags == re.UNICODE  # none that Playwright would pass on
     in_javascript = page.evaluate(
-        "([source, urls]) => urls.map(url => new RegExp(source, 'i').test(url))",
+        "([source, urls]) => urls.map(url => new RegExp(source).test(url))",
         [NON_NETWORK_URL.pattern, SCHEME_CASES],
     )
     assert in_javascript == expected

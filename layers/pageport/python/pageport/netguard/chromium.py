@@ -155,7 +155,9 @@ def guard_context(context: BrowserContext, blocked: list[BlockedRequest]) -> Non
 
 
 _NETWORK_SCHEMES = frozenset({"http", "https", "ws", "wss"})
-# Every URL whose scheme (up to the first ":") is not in _NETWORK_SCHEMES, case-insensitively.
-# Written for both regex engines: Playwright's driver matches it as a JavaScript RegExp (flag
-# "i"), the Python client again as a Python pattern before calling the handler.
-NON_NETWORK_URL = re.compile(r"^(?!(?:https?|wss?):)", re.IGNORECASE)
+# Every URL whose scheme (up to the first ":") is not in _NETWORK_SCHEMES, in any case.
+# Playwright's driver matches it as a JavaScript RegExp, the Python client again before calling
+# the handler: were they to disagree, the request would go on unhandled. So no flags: ASCII
+# classes, not IGNORECASE, whose Unicode folding differs between the engines (U+017F, the long
+# s, is an "s" to Python only).
+NON_NETWORK_URL = re.compile(r"^(?!(?:[Hh][Tt][Tt][Pp][Ss]?|[Ww][Ss][Ss]?):)")
