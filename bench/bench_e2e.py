@@ -304,6 +304,15 @@ def _requests(records: list[dict[str, Any]], needle: str) -> list[dict[str, Any]
     return [r for r in records if r.get("message") == "request" and needle in str(r.get("path", ""))]
 
 
+def _route(method: str, path: str) -> str | None:
+    """The client route of a gateway request path (ids dropped), for the single-page rows."""
+    parts = path.split("/")[3:]  # after /projects/{id}
+    if not parts or parts[0] not in ("page-imports", "code2des"):
+        return None
+    shape = "/".join([parts[0], *("{id}" if i == 1 else p for i, p in enumerate(parts[1:], 1))])
+    return f"{method} {shape}"
+
+
 def single_breakdown(
     stack: Stack, marks: list[dict[str, Any]], direct: list[dict[str, float]], guarded: list[float]
 ) -> None:
@@ -345,6 +354,13 @@ def single_breakdown(
     for kind, lines in webhooks.items():
         for line in lines:
             add(f"  webhook {kind} (HTTP, verify, DB)", line["duration_ms"] / 1000)
+    # The gateway's own time for each client request (the client's figures above add the wire).
+    first = min((mark["t"][0] for mark in marks), default=0.0)
+    for record in records:
+        if record.get("message") != "request" or _when(record) < first or "/_webhooks/" in str(record.get("path")):
+            continue
+        if (route := _route(str(record.get("http_method")), str(record.get("path", "")))) is not None:
+            add(f"  gateway {route}", record["duration_ms"] / 1000)
     for sample in direct:
         add("  direct capture_page", sample["capture"])
         add("  direct convert_capture", sample["convert"])

@@ -8,11 +8,13 @@ its own proxy (Chromium supports a proxy per context), and sets that proxy's pol
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from urllib.parse import quote
 
 import pytest
 from pageport.netguard.chromium import (
+    NON_NETWORK_URL,
     chromium_launch_kwargs,
     guard_context,
     new_guarded_context_kwargs,
@@ -196,6 +198,69 @@ def test_file_navigation_is_blocked(page: Page, proxy: EgressProxy) -> None:
     assert [(b.url, b.reason, b.source) for b in proxy.blocked] == [
         ("file:///etc/passwd", "file: URLs are not allowed", "browser")
     ]
+
+
+def test_other_schemes_are_refused_in_the_browser_and_private_hosts_by_the_proxy(
+    page: Page, proxy: EgressProxy, server: FixtureServer
+) -> None:
+    # The route matches only non-network schemes (NON_NETWORK_URL); the proxy still sees
+    # every http(s) request.
+    proxy.policy = STRICT
+    page.set_content(
+        '<img src="ftp://public.test/a.png">'
+        '<img src="GOPHER://public.test/b.png">'
+        '<img src="http://10.0.0.1/pixel.png">'
+        f'<img src="http://intranet.test:{server.port}/logo.png">',
+        wait_until="load",
+    )
+    assert sorted((b.url, b.reason, b.source) for b in proxy.blocked) == [
+        ("ftp://public.test/a.png", "ftp: URLs are not allowed", "browser"),
+        ("gopher://public.test/b.png", "gopher: URLs are not allowed", "browser"),
+        ("http://10.0.0.1/pixel.png", "10.0.0.1 is a private address", "proxy"),
+        (
+            f"http://intranet.test:{server.port}/logo.png",
+            "intranet.test resolves to 10.0.0.2, which is a private address",
+            "proxy",
+        ),
+    ]
+    assert server.hits() == []
+
+
+SCHEME_CASES = [
+    "http://a.test/",
+    "https://a.test/x?y#z",
+    "ws://a.test/s",
+    "wss://a.test/s",
+    "HTTP://A.TEST/",
+    "HtTpS://a.test/",
+    "file:///etc/passwd",
+    "FILE:///etc/passwd",
+    "ftp://a.test/",
+    "gopher://a.test/",
+    "chrome://version",
+    "chrome-extension://abc/x.js",
+    "view-source:http://a.test/",
+    "filesystem:http://a.test/temporary/x",
+    "httpx://a.test/",
+    "https+unix://a.test/",
+    "wsx://a.test/",
+    "http2://a.test/",
+    "xhttp://a.test/",
+    "ht:tp://a.test/",
+    "http\u017f://a.test/",  # a long s: "s" to Python's IGNORECASE, not to JavaScript's
+]
+
+
+def test_the_route_pattern_matches_exactly_the_non_network_schemes_in_both_engines(page: Page) -> None:
+    # Playwright's driver matches the pattern as a JavaScript RegExp; the client in Python.
+    expected = [url.partition(":")[0].lower() not in {"http", "https", "ws", "wss"} for url in SCHEME_CASES]
+    assert [bool(NON_NETWORK_URL.search(url)) for url in SCHEME_CASES] == expected
+    assert NON_NETWORK_URL.flags == re.UNICODE  # none that Playwright would pass on
+    in_javascript = page.evaluate(
+        "([source, urls]) => urls.map(url => new RegExp(source).test(url))",
+        [NON_NETWORK_URL.pattern, SCHEME_CASES],
+    )
+    assert in_javascript == expected
 
 
 def test_ipv4_mapped_ipv6_literal_is_blocked(page: Page, proxy: EgressProxy, server: FixtureServer) -> None:

@@ -4,7 +4,9 @@ failure.json; then its manifest (workers/attempts.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
+from pageport import parallel
 from pageport.kinds.code2des.models import Code2DesManifest, ConvertMessage
 from pageport.storage import ArtifactStore
 from pageport.workers import attempts
@@ -20,11 +22,20 @@ def write_convert_success(
     warning_count: int,
 ) -> str:
     prefix = message.artifact_prefix
+    # The claim decides which copy's result the manifest names; the images are content-addressed
+    # (the same bytes from any copy), so they are written alongside it.
+    ordered = sorted(images.items())
+    result, *stored = parallel.run_all(
+        [
+            partial(claim, store, prefix + "result.json", result_json, "application/json"),
+            *(partial(store.put, f"{prefix}images/{digest}", data) for digest, data in ordered),
+        ]
+    )
     manifest = Code2DesManifest(
         **message.fence_fields(),
         outcome="succeeded",
-        result=claim(store, prefix + "result.json", result_json, "application/json"),  # first: the claim
-        images={digest: store.put(f"{prefix}images/{digest}", data) for digest, data in sorted(images.items())},
+        result=result,
+        images={digest: ref for (digest, _), ref in zip(ordered, stored, strict=True)},
         warning_count=warning_count,
     )
     return attempts.put_manifest(store, prefix, manifest)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import hmac
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from functools import partial
 
+from pageport import parallel
 from pageport.kinds.code2des import WEBHOOK
 from pageport.kinds.code2des import artifacts as code2des_artifacts
 from pageport.kinds.code2des.models import Code2DesManifest, Code2DesWebhook, ConvertMessage
@@ -39,20 +41,29 @@ class _Unusable(Exception):
 def _load_capture(store: ArtifactStore, message: ConvertMessage) -> tuple[bytes, dict[str, bytes]]:
     if not message.capture_key.startswith(f"page-imports/{message.page_import_id}/"):
         raise _Unusable(CAPTURE_MISMATCH)
-    try:
-        capture = store.get(message.capture_key)
-    except ArtifactMissing:
-        raise _Unusable("The capture is missing.") from None
+    prefix = message.capture_key.rsplit("/", 1)[0] + "/"
+    # The capture and the manifest naming its assets at once, then every asset at once.
+    capture, manifest_json = parallel.run_all(
+        [partial(_get_if_present, store, key) for key in (message.capture_key, prefix + "manifest.json")]
+    )
+    if capture is None:
+        raise _Unusable("The capture is missing.")
     if not hmac.compare_digest(sha256_hex(capture), message.capture_hash):
         raise _Unusable(CAPTURE_MISMATCH)
-    prefix = message.capture_key.rsplit("/", 1)[0] + "/"
-    manifest = PageImportManifest.model_validate_json(store.get(prefix + "manifest.json"))
-    assets: dict[str, bytes] = {}
-    for digest, ref in manifest.assets.items():
-        data = store.get(ref.key)
-        if sha256_hex(data) == digest:  # a corrupt asset is left out (the converter warns)
-            assets[digest] = data
-    return capture, assets
+    if manifest_json is None:
+        raise ArtifactMissing(prefix + "manifest.json")
+    manifest = PageImportManifest.model_validate_json(manifest_json)
+    digests = list(manifest.assets)
+    read = parallel.run_all([partial(store.get, manifest.assets[digest].key) for digest in digests])
+    # A corrupt asset is left out (the converter warns).
+    return capture, {digest: data for digest, data in zip(digests, read, strict=True) if sha256_hex(data) == digest}
+
+
+def _get_if_present(store: ArtifactStore, key: str) -> bytes | None:
+    try:
+        return store.get(key)
+    except ArtifactMissing:
+        return None
 
 
 def run_convert(
@@ -83,11 +94,20 @@ def run_convert(
         )
 
     deadline = None if remaining_s is None else clock() + remaining_s - RESERVE_S
-    return attempts.run(store, message, Code2DesManifest, send, lambda: _convert(message, store, deadline, clock))
+    # The capture is read while attempts.run looks for a finished attempt: reads only, wasted
+    # just for a duplicate message, and a round trip less before every conversion.
+    with parallel.started(partial(_load_capture, store, message)) as loading:
+        return attempts.run(
+            store, message, Code2DesManifest, send, lambda: _convert(message, store, deadline, clock, loading)
+        )
 
 
 def _convert(
-    message: ConvertMessage, store: ArtifactStore, deadline: float | None, clock: Callable[[], float]
+    message: ConvertMessage,
+    store: ArtifactStore,
+    deadline: float | None,
+    clock: Callable[[], float],
+    loading: Future[tuple[bytes, dict[str, bytes]]] | None = None,
 ) -> attempts.Attempted:
     """The conversion's outcome, warning count, and how to write its artifacts."""
     from pageport.convert import ConversionOutOfTime, convert_capture
@@ -96,7 +116,8 @@ def _convert(
     try:
         if deadline is not None and clock() >= deadline:
             raise _Unusable(OUT_OF_TIME)
-        capture, assets = _load_capture(store, message)
+        # The read started by run_convert (its result or its exception), else read now.
+        capture, assets = loading.result() if loading is not None else _load_capture(store, message)
         try:
             conversion = convert_capture(capture, assets, deadline=deadline, clock=clock)
         except ConversionOutOfTime:
