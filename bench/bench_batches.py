@@ -77,8 +77,9 @@ def main() -> None:
         conn.execute("ANALYZE")
         status_median, pk_median = paired_medians(read_status, pk_lookup, RUNS * 20)
 
-        # What any derivation from live child rows pays at least: one primary-key probe per item,
-        # nothing else (no item facts, no grouping). Printed so the bar can be read against it.
+        # For reference: looking each item's child up by primary key, nothing else (no item
+        # facts, no grouping). The derivation reads a batch's children with one range scan
+        # instead (job_tables.grouped_facts_sql); printed so the bar can be read against it.
         def child_probes() -> None:
             with reading(conn) as cur:
                 cur.execute(

@@ -55,6 +55,11 @@ LANGUAGE plpgsql STABLE
 -- Each statement below is an index lookup whatever the ids, so one generic plan per session
 -- serves every call; left to choose, PL/pgSQL re-planned the facts query on each (~8% slower).
 SET plan_cache_mode = force_generic_plan
+-- The facts join items to their children by hashing (job_tables.grouped_facts_sql): a generic
+-- plan's estimate for one batch's items may be a single row where single creates are most
+-- batches, and a nested loop over 500 items and 500 children is 250,000 comparisons. Nothing
+-- else here joins.
+SET enable_nestloop = off
 SET search_path = public, pg_temp
 AS $batch_view$
 #variable_conflict use_column
