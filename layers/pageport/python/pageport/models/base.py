@@ -27,11 +27,10 @@ def camel_alias(name: str) -> str:
 class CamelModel(BaseModel):
     """JSON is camelCase, Python is snake_case; unknown fields are refused, not ignored."""
 
-    # defer_build: a Lambda builds the validators of the models it uses, at first use, not
-    # every model of the layer at import (cold start).
-    model_config = ConfigDict(
-        alias_generator=camel_alias, populate_by_name=True, extra="forbid", frozen=True, defer_build=True
-    )
+    # Validators are built when the class is made, at INIT: never `defer_build`, which moves that
+    # work to the first request (after a SnapStart restore, every copy's). A function keeps its
+    # INIT lean by importing only the models it uses (docs/architecture.md, "Cold start").
+    model_config = ConfigDict(alias_generator=camel_alias, populate_by_name=True, extra="forbid", frozen=True)
 
     def to_json_dict(self) -> dict[str, object]:
         return self.model_dump(mode="json", by_alias=True)

@@ -9,7 +9,8 @@ from pydantic import BaseModel, ConfigDict
 
 
 class Row(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True, defer_build=True)
+    # Built at INIT like every model (models.base.CamelModel says why).
+    model_config = ConfigDict(extra="ignore", frozen=True)
 
 
 class AuditedRow(Row):
