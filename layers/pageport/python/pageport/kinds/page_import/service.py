@@ -14,8 +14,8 @@ from pageport.ids import new_id, new_nonce
 from pageport.kinds.page_import import KIND
 from pageport.kinds.page_import.models import CaptureMessage, PageImportRequest, PageImportRow, Viewport
 from pageport.services import jobs
+from pageport.services.targets import normalized_url
 from pageport.services.tenancy import Scope
-from pageport.services.validation import normalized_url
 
 
 def normalize_request(
