@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, WithJsonSchema, field_validator
 from pydantic.alias_generators import to_camel
@@ -34,6 +34,13 @@ class CamelModel(BaseModel):
 
     def to_json_dict(self) -> dict[str, object]:
         return self.model_dump(mode="json", by_alias=True)
+
+    @classmethod
+    def of(cls, source: object, **differing: Any) -> Self:
+        """This body with each field taken from `source`'s attribute of the same name, but for
+        the fields in `differing` (named or shaped otherwise in api.md)."""
+        same = {name: getattr(source, name) for name in cls.model_fields if name not in differing}
+        return cls(**same, **differing)
 
 
 class CamelRequest(CamelModel):

@@ -143,3 +143,7 @@ class Code2DesRow(AuditedRow):
     error_message: str | None
     materialized_at: datetime | None
     materialized_node_id: str | None
+
+
+def code2des_out(row: Code2DesRow) -> Code2DesOut:
+    return Code2DesOut.of(row, code2des_id=row.id)

@@ -118,3 +118,7 @@ class PageImportRow(AuditedRow):
     @property
     def viewport(self) -> Viewport:
         return Viewport(width=self.viewport_width, height=self.viewport_height)
+
+
+def page_import_out(row: PageImportRow) -> PageImportOut:
+    return PageImportOut.of(row, page_import_id=row.id)
