@@ -5,6 +5,7 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
+from pageport.batches import registry
 from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.errors import PageImportNotReady
@@ -13,6 +14,10 @@ from pageport.kinds.code2des.models import Code2DesOut, Code2DesRequest, code2de
 from pageport.settings import DATABASE, queue_of
 from pageport.web import api_resolver, caller_scope
 from pageport.web.responses import documented
+
+# The fast path after commit (batches.dispatch.send_now) reads its queue, and would fail a job
+# that cannot be queued, through the kind's registry entry: registered at INIT.
+registry.load("code2des")
 
 app = api_resolver()
 

@@ -5,12 +5,17 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 from aws_lambda_powertools.utilities.typing import LambdaContext
+from pageport.batches import registry
 from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.page_import import creation
 from pageport.kinds.page_import.models import PageImportOut, PageImportRequest, page_import_out
 from pageport.settings import DATABASE, get_settings, queue_of
 from pageport.web import api_resolver, caller_scope
+
+# The fast path after commit (batches.dispatch.send_now) reads its queue, and would fail a job
+# that cannot be queued, through the kind's registry entry: registered at INIT.
+registry.load("page_import")
 
 app = api_resolver()
 
