@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar, Literal, Self, get_origin
+from typing import Any, ClassVar, Literal, get_origin
 
 from pydantic import Field, ValidationError
 from pydantic.fields import FieldInfo
@@ -170,24 +170,26 @@ JOB_KIND_WEBHOOK = Requirement(_this_kinds_webhook)  # after JOB_KIND: it reads 
 SIGN_IN = Requirement(("SIGNIN_TABLE", "SIGNIN_ISSUER_URL", "SIGNIN_CLIENT_ID", "SIGNIN_REDIRECT_URI"))
 
 
-class FunctionSettings(Settings):
-    """One function's settings: the fields of `Settings`, plus the variables that function cannot
-    run without (`requires`), checked when its module loads, so a missing one fails INIT with
-    its name instead of the first request. Values are read through `get_settings()` as before
-    (tests and the local stack change the environment between invocations; Lambda never does)."""
+class FunctionSettings:
+    """One function's INIT check: the variables that function cannot run without (`requires`),
+    checked when its module loads, so a missing one fails INIT with its name instead of the
+    first request; `load` then validates the environment as `Settings`. Values are read through
+    `get_settings()` as before (tests and the local stack change the environment between
+    invocations; Lambda never does). A plain class, not a `Settings` subclass: a model class per
+    function was a whole pydantic model build at every INIT for fields it never added."""
 
     requires: ClassVar[tuple[Requirement, ...]] = ()
 
     @classmethod
     def for_function(cls, module: str, requires: tuple[Requirement, ...]) -> type[FunctionSettings]:
-        """The model of the function whose handler is `module` ("functions.create_batch.handler"
+        """The check of the function whose handler is `module` ("functions.create_batch.handler"
         gives CreateBatchSettings)."""
         folder = module.removesuffix(".handler").rsplit(".", 1)[-1]
         name = "".join(part.title() for part in folder.split("_")) + "Settings"
         return type(name, (cls,), {"requires": requires, "__module__": module})
 
     @classmethod
-    def load(cls) -> Self:
+    def load(cls) -> Settings:
         missing: list[str] = []
         for requirement in (STAGE, *cls.requires):  # every function writes metrics under its stage
             try:
@@ -197,7 +199,7 @@ class FunctionSettings(Settings):
         if missing:
             raise ConfigurationError(f"{cls.__name__}: missing environment variable(s): {', '.join(missing)}")
         try:
-            return cls()
+            return Settings()
         except ValidationError as exc:
             # Names and reasons only: the input is the whole environment (a database URL with
             # its password, keys), which must not reach a log line.
