@@ -9,10 +9,10 @@ from typing import Any
 
 from pageport.db import Connection
 from pageport.kinds.code2des import artifacts as code2des_artifacts
-from pageport.kinds.code2des.models import ConvertMessage
+from pageport.kinds.code2des.messages import ConvertMessage
 from pageport.kinds.page_discovery.models import DiscoveryMessage
 from pageport.kinds.page_import import artifacts as page_import_artifacts
-from pageport.kinds.page_import.models import CaptureMessage
+from pageport.kinds.page_import.messages import CaptureMessage
 from pageport.storage import ArtifactStore
 
 from devstack.apigw import ApiResponse, invoke, invoke_webhook

@@ -19,4 +19,3 @@ class AuditedRow(Row):
     created_by: str
     updated_by: str
     deleted_by: str | None = None
-

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pageport.kinds.code2des.models import Code2DesManifest, ConvertMessage
+from pageport.kinds.code2des.messages import Code2DesManifest, ConvertMessage
 from pageport.storage import ArtifactStore
 from pageport.workers import attempts
 from pageport.workers.claims import claim

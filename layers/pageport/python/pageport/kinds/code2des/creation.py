@@ -14,7 +14,8 @@ from pageport.db import Connection, Cursor, copy_rows
 from pageport.errors import Conflict
 from pageport.ids import new_id, new_nonce
 from pageport.kinds.code2des import KIND
-from pageport.kinds.code2des.models import Code2DesRequest, Code2DesRow, ConvertMessage
+from pageport.kinds.code2des.messages import ConvertMessage
+from pageport.kinds.code2des.models import Code2DesRequest, Code2DesRow
 from pageport.kinds.page_import.models import PageImportRow
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore

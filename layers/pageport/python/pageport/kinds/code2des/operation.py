@@ -10,7 +10,8 @@ from pageport.batches.registry import Prepared, indexed_errors, register
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed, field_error
 from pageport.kinds.code2des import KIND, creation
-from pageport.kinds.code2des.models import Code2DesRequest, ConvertMessage
+from pageport.kinds.code2des.messages import ConvertMessage
+from pageport.kinds.code2des.models import Code2DesRequest
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pageport.kinds.page_import.models import CaptureMessage, PageImportManifest
+from pageport.kinds.page_import.messages import CaptureMessage, PageImportManifest
 from pageport.storage import ArtifactStore
 from pageport.workers import attempts
 from pageport.workers.claims import claim

@@ -9,7 +9,8 @@ from pageport.batches.job_tables import JobTableOperation
 from pageport.batches.registry import Prepared, register
 from pageport.db import Cursor
 from pageport.kinds.page_import import KIND, creation
-from pageport.kinds.page_import.models import CaptureMessage, PageImportRequest
+from pageport.kinds.page_import.messages import CaptureMessage
+from pageport.kinds.page_import.models import PageImportRequest
 from pageport.services.tenancy import Scope
 
 
