@@ -75,7 +75,7 @@ print(json.dumps(results))
 
 
 def _functions() -> dict[str, tuple[str, dict[str, str]]]:
-    found = {
+    found: dict[str, tuple[str, dict[str, str]]] = {
         path.parent.name: (f"functions.{path.parent.name}.handler", {})
         for path in sorted((REPO_ROOT / "functions").glob("*/handler.py"))
         if path.parent.name not in {made.folder for made in KIND_FUNCTIONS.values()}
