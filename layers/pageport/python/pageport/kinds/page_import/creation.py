@@ -13,7 +13,8 @@ from pageport.db import Connection, Cursor, copy_rows
 from pageport.ids import new_id, new_nonce
 from pageport.kinds.page_import import KIND
 from pageport.kinds.page_import.messages import CaptureMessage
-from pageport.kinds.page_import.models import PageImportRequest, PageImportRow, Viewport
+from pageport.kinds.page_import.models import PageImportRequest, PageImportRow
+from pageport.kinds.page_import.viewport import Viewport
 from pageport.services.targets import normalized_url
 from pageport.services.tenancy import Scope
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from pageport.kinds.page_import.models import Viewport
+from pageport.kinds.page_import.viewport import Viewport
 from pageport.models.base import CamelModel, CamelRequest
 from pageport.models.manifests import ArtifactRef
 from pageport.models.messages import Outcome

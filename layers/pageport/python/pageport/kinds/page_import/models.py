@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from pageport.kinds.page_import.viewport import Viewport
 from pageport.models.api import Status
 from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
 from pageport.models.rows import AuditedRow
-
-
-class Viewport(CamelRequest):
-    width: int = Field(ge=320, le=3840)
-    height: int = Field(ge=240, le=4320)
 
 
 class PageImportRequest(CamelRequest):
