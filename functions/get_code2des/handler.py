@@ -7,10 +7,9 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import reading
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.code2des import service as code2des
-from pageport.kinds.code2des.models import Code2DesOut
+from pageport.kinds.code2des.models import Code2DesOut, code2des_out
 from pageport.settings import DATABASE
 from pageport.web import api_resolver, caller_scope
-from pageport.web.views import code2des_out
 
 app = api_resolver()
 

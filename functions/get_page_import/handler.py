@@ -7,10 +7,9 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.db import reading
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.kinds.page_import import service as page_imports
-from pageport.kinds.page_import.models import PageImportOut
+from pageport.kinds.page_import.models import PageImportOut, page_import_out
 from pageport.settings import DATABASE
 from pageport.web import api_resolver, caller_scope
-from pageport.web.views import page_import_out
 
 app = api_resolver()
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aws_lambda_powertools.utilities.typing import LambdaContext
+from pageport.batches import batch_view as batch_view  # the runner renders it: every registry entry, at INIT
 from pageport.db import conninfo
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.logging import logger

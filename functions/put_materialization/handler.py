@@ -8,11 +8,10 @@ from pageport.db import shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
 from pageport.errors import ResultNotReady
 from pageport.kinds.code2des import service as code2des
-from pageport.kinds.code2des.models import Code2DesOut, MaterializationBody
+from pageport.kinds.code2des.models import Code2DesOut, MaterializationBody, code2des_out
 from pageport.settings import DATABASE
 from pageport.web import api_resolver, caller_scope
 from pageport.web.responses import documented
-from pageport.web.views import code2des_out
 
 app = api_resolver()
 

@@ -45,8 +45,8 @@ import pytest
 from aws_cdk import aws_lambda as lambda_
 from pageport.convert import convert_capture
 from pageport.kinds import KIND_VARIABLE
-from pageport.kinds.code2des.models import Code2DesManifest, ConvertMessage
-from pageport.kinds.page_import.models import PageImportManifest
+from pageport.kinds.code2des.messages import Code2DesManifest, ConvertMessage
+from pageport.kinds.page_import.messages import PageImportManifest
 from pageport.models.manifests import ArtifactRef
 from pageport.routes import KIND_FUNCTIONS, WORKER_HANDLER
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from pageport.db import Connection
 from pageport.kinds.code2des import artifacts as code2des_artifacts
-from pageport.kinds.code2des.models import ConvertMessage
+from pageport.kinds.code2des.messages import ConvertMessage
 from pageport.kinds.page_discovery.models import DiscoveryMessage
 from pageport.kinds.page_import import artifacts as page_import_artifacts
-from pageport.kinds.page_import.models import CaptureMessage
+from pageport.kinds.page_import.messages import CaptureMessage
 from pageport.storage import ArtifactStore
 
 from devstack.apigw import ApiResponse, invoke, invoke_webhook
@@ -39,8 +39,8 @@ def create_page_import(tenant: Tenant, url: str = "https://example.com/") -> dic
 def capture_message_for(db: Connection, page_import_id: str) -> CaptureMessage:
     row = db.execute("SELECT * FROM page_import WHERE id = %s", (page_import_id,)).fetchone()
     assert row is not None
+    from pageport.kinds.page_import.creation import capture_message
     from pageport.kinds.page_import.models import PageImportRow
-    from pageport.kinds.page_import.service import capture_message
 
     return capture_message(PageImportRow.model_validate(row))
 
@@ -126,8 +126,8 @@ def sqs_event(bodies: list[str], *, queue: str, receive_count: int = 1) -> dict[
 
 
 def convert_message_for(db: Connection, code2des_id: str) -> ConvertMessage:
+    from pageport.kinds.code2des.creation import convert_message
     from pageport.kinds.code2des.models import Code2DesRow
-    from pageport.kinds.code2des.service import convert_message
     from pageport.kinds.page_import.models import PageImportRow
 
     row = Code2DesRow.model_validate(db.execute("SELECT * FROM code2des WHERE id = %s", (code2des_id,)).fetchone())

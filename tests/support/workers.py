@@ -17,10 +17,10 @@ from typing import Any
 
 import boto3
 import pytest
-from pageport.kinds.code2des.models import ConvertMessage
+from pageport.kinds.code2des.messages import ConvertMessage
 from pageport.kinds.page_discovery.layout import discovery_prefix
 from pageport.kinds.page_discovery.models import DiscoveryMessage
-from pageport.kinds.page_import.models import CaptureMessage
+from pageport.kinds.page_import.messages import CaptureMessage
 from pageport.settings import get_settings
 
 from devstack.apigw import invoke_webhook

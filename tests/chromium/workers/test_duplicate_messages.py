@@ -5,7 +5,7 @@ tests/integration/workers/test_duplicate_messages.py)."""
 from __future__ import annotations
 
 from pageport.kinds.page_import.job import run_capture
-from pageport.kinds.page_import.models import CaptureMessage
+from pageport.kinds.page_import.messages import CaptureMessage
 from pageport.storage import ArtifactStore
 from pageport.workers.webhook_client import Delivery
 

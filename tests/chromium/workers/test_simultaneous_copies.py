@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from pageport.kinds.page_import.job import run_capture
-from pageport.kinds.page_import.models import CaptureMessage, PageImportManifest
+from pageport.kinds.page_import.messages import CaptureMessage, PageImportManifest
 from pageport.models.manifests import ArtifactRef
 from pageport.storage import ArtifactStore, sha256_hex
 from pageport.workers.claims import AttemptInProgress

@@ -9,9 +9,9 @@ import json
 
 import boto3
 from pageport.kinds.code2des.job import run_convert
-from pageport.kinds.code2des.models import ConvertMessage
+from pageport.kinds.code2des.messages import ConvertMessage
 from pageport.kinds.page_import import job as capture_job
-from pageport.kinds.page_import.models import CaptureMessage
+from pageport.kinds.page_import.messages import CaptureMessage
 from pageport.settings import get_settings
 from pageport.workers.webhook_client import Delivery
 

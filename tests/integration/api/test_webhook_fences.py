@@ -8,7 +8,7 @@ import boto3
 import pytest
 from pageport.kinds.code2des import artifacts as code2des_artifacts
 from pageport.kinds.page_import import artifacts as page_import_artifacts
-from pageport.kinds.page_import.models import PageImportManifest
+from pageport.kinds.page_import.messages import PageImportManifest
 from pageport.storage import ArtifactStore
 
 from devstack.apigw import invoke_webhook

@@ -13,7 +13,7 @@ from pageport import aws as pageport_aws
 from pageport.batches import service
 from pageport.batches.dispatch import MAX_ATTEMPTS, TERMINAL_MESSAGE, Dispatcher
 from pageport.db import connect
-from pageport.kinds.page_import.models import Viewport
+from pageport.kinds.page_import.viewport import Viewport
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore
 

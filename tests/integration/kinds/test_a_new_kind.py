@@ -106,8 +106,7 @@ CREATE TABLE page_archive (
 def _reset_tables() -> None:
     """What was built from the kinds at import: built again from the kinds found now."""
     kinds.all_kinds.cache_clear()
-    registry._REGISTRY.pop(NAME, None)
-    registry._loaded = False  # the next look-up imports every kind's operation found now
+    registry._REGISTRY.pop(NAME, None)  # the next look-up imports every kind's operation found now
     import pageport.routes
 
     importlib.reload(pageport.routes)

@@ -17,7 +17,7 @@ from pageport.kinds.page_discovery.models import DiscoveryMessage
 from pageport.kinds.page_discovery.operation import write_failed_status
 from pageport.kinds.page_import import artifacts as page_import_artifacts
 from pageport.kinds.page_import.job import run_capture
-from pageport.kinds.page_import.models import CaptureMessage
+from pageport.kinds.page_import.messages import CaptureMessage
 from pageport.netguard.policy import TargetPolicy
 from pageport.storage import ArtifactStore, sha256_hex
 from pageport.workers.webhook_client import Delivery

@@ -17,14 +17,14 @@ import pytest
 from botocore.awsrequest import AWSResponse
 from pageport import aws as pageport_aws
 from pageport.kinds.code2des.job import run_convert
-from pageport.kinds.code2des.models import Code2DesManifest
+from pageport.kinds.code2des.messages import Code2DesManifest
 from pageport.kinds.page_discovery.job import run_discovery
 from pageport.kinds.page_discovery.layout import discovery_pages_key
 from pageport.kinds.page_discovery.models import DiscoveryMessage
 from pageport.kinds.page_discovery.publishing import publish_status, read_status
 from pageport.kinds.page_import import artifacts as page_import_artifacts
 from pageport.kinds.page_import.job import run_capture
-from pageport.kinds.page_import.models import CaptureMessage, PageImportManifest
+from pageport.kinds.page_import.messages import CaptureMessage, PageImportManifest
 from pageport.netguard.policy import TargetPolicy
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore, ConditionalWriteLost, sha256_hex

@@ -13,7 +13,7 @@ from pageport.kinds.page_discovery import job as discovery_job
 from pageport.kinds.page_discovery.layout import discovery_pages_key, discovery_prefix, discovery_status_key
 from pageport.kinds.page_discovery.models import DiscoveryMessage
 from pageport.kinds.page_import import job as capture_job
-from pageport.kinds.page_import.models import CaptureMessage
+from pageport.kinds.page_import.messages import CaptureMessage
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 from pageport.workers.webhook_client import Delivery

@@ -16,7 +16,7 @@ import pytest
 from botocore.awsrequest import AWSResponse
 from pageport import aws as pageport_aws
 from pageport.kinds.code2des.job import CAPTURE_MISMATCH
-from pageport.kinds.code2des.models import ConvertMessage
+from pageport.kinds.code2des.messages import ConvertMessage
 from pageport.kinds.page_discovery.layout import discovery_status_key
 
 from devstack.apigw import lambda_context, load_function

@@ -10,7 +10,8 @@ from typing import Any
 
 from pageport.batches.models import BatchCreateRequest
 from pageport.kinds.code2des.models import Code2DesRequest
-from pageport.kinds.page_import.models import PageImportRequest, Viewport
+from pageport.kinds.page_import.models import PageImportRequest
+from pageport.kinds.page_import.viewport import Viewport
 from pageport.web import MAX_BODY_BYTES
 from pydantic import BaseModel
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -145,6 +146,28 @@ def test_settings_read_the_environment_alone(monkeypatch: pytest.MonkeyPatch, tm
     assert Settings().pageport_stage == "from-environment"
     monkeypatch.delenv("PAGEPORT_STAGE")
     assert Settings().pageport_stage != "from-dotenv"
+
+
+def test_settings_read_the_environment_as_pydantic_settings_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Our environment source (no per-field type probing) reads what EnvSettingsSource reads:
+    names in any case, an alias first, a dict as JSON, strings coerced by the model."""
+    from pageport.settings import Settings
+    from pydantic_settings import EnvSettingsSource
+
+    ours_too = {name.upper() for name in Settings.model_fields} | {"AWS_REGION"}
+    for key in [k for k in os.environ if k.upper() in ours_too]:
+        monkeypatch.delenv(key)
+    monkeypatch.setenv("aws_region", "eu-central-1")
+    monkeypatch.setenv("Db_Port", "6543")
+    monkeypatch.setenv("DB_IAM_AUTH", "true")
+    monkeypatch.setenv("DB_HOST", "")
+    monkeypatch.setenv("KIND_URLS", '{"CAPTURE_QUEUE_URL": "https://sqs.invalid/capture"}')
+    monkeypatch.setenv("PAGEPORT_DATA_DIR", "/tmp/elsewhere")
+    ours = Settings()
+    theirs = Settings.model_validate(EnvSettingsSource(Settings)())
+    assert ours == theirs
+    assert (ours.aws_region, ours.db_port, ours.db_iam_auth, ours.db_host) == ("eu-central-1", 6543, True, "")
+    assert ours.kind_urls == {"CAPTURE_QUEUE_URL": "https://sqs.invalid/capture"}
 
 
 def test_an_api_invocation_logs_under_api_gateways_request_id(loaded, caplog: pytest.LogCaptureFixture) -> None:

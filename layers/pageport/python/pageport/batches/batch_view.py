@@ -29,6 +29,10 @@ from psycopg import errors, sql
 from pageport.batches import registry
 from pageport.batches.status import ItemFacts
 
+# Every batch route reads through this module, and the migration runner renders it from every
+# entry: all are registered at INIT, not at the first request.
+registry.load()
+
 NAME = "public.batch_view_v1"
 SIGNATURE = f"{NAME}(varchar, bigint, bigint)"
 

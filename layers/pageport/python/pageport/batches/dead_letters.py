@@ -25,6 +25,9 @@ from pageport.db import Connection
 from pageport.logging import logger
 from pageport.storage import DEAD_LETTER_PREFIX, ArtifactStore, ConditionalWriteLost, sha256_hex
 
+# A letter of any kind fails its job through that kind's entry: all registered at INIT.
+registry.load()
+
 DEAD_LETTER_MESSAGE = "The worker could not finish this job. Please try again."
 _SAFE_ID = re.compile(r"[A-Za-z0-9-]{1,128}")
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from psycopg import sql
 from pydantic import BaseModel
 
+from pageport import kinds
 from pageport.batches.status import ItemFacts
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed, field_error
@@ -167,39 +168,37 @@ def register(operation: BatchOperation) -> BatchOperation:
     return operation
 
 
+def load(*types: str) -> None:
+    """Register the named kinds' operations (every kind's when none is named): each kind's
+    `operation` module registers its entry on import, found by the kind's name, so a new kind is
+    a new package under `pageport.kinds` and nothing else. What serves batches calls this at
+    module level (batch_view, sweep, dead_letters; a create route for its own kind), so each
+    function imports the entries it uses at INIT, never at its first request. (The operations
+    import the registry: they sit above it, and are imported by name.)"""
+    for name in types or kinds.names():
+        if name not in _REGISTRY:
+            importlib.import_module(f"{kinds.by_name(name).package}.operation")
+
+
 def operation(type_: str) -> BatchOperation:
-    _load()
+    if type_ not in _REGISTRY:
+        load(type_)  # an unknown kind raises kinds.UnknownKind (a LookupError)
     return _REGISTRY[type_]
 
 
 def operation_for_message_kind(kind: str) -> BatchOperation | None:
-    _load()
+    found = next((k for k in kinds.all_kinds() if k.queue == kind), None)
+    if found is not None:
+        load(found.name)
     return next((op for op in _REGISTRY.values() if op.message_kind == kind), None)
 
 
 def operations() -> list[BatchOperation]:
-    _load()
+    load()
     return list(_REGISTRY.values())
 
 
 def types() -> list[str]:
     """Every registered operation's type: what a batch's `type` may be."""
-    _load()
+    load()
     return sorted(_REGISTRY)
-
-
-_loaded = False
-
-
-def _load() -> None:
-    """Import every kind's `operation` module: each registers its entry on import, so a new
-    kind is a new package under `pageport.kinds` and nothing else. Imported here, when first
-    asked, because the operations import the registry (they sit above it)."""
-    global _loaded
-    if _loaded:
-        return
-    from pageport import kinds
-
-    for kind in kinds.all_kinds():
-        importlib.import_module(f"{kind.package}.operation")
-    _loaded = True

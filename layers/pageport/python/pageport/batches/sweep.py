@@ -26,6 +26,9 @@ from pageport.db import Connection
 from pageport.kinds import Kind
 from pageport.logging import logger
 
+# The sweep fails children of every kind through its entry: all registered at INIT.
+registry.load()
+
 SWEEP_MESSAGE = "This job did not finish in time. Please try again."
 BACKEND_SWEEP = "backend:sweep"
 # Items without a job table stay "processing" in the database after they finish (their status is

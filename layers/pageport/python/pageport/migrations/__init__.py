@@ -221,7 +221,8 @@ def _apply_outside_transaction(conn: psycopg.Connection[Any], migration: Migrati
 def _install_routines(conn: psycopg.Connection[Any]) -> None:
     """What the schema derives from code, not from a numbered file: recreated whenever the code
     renders it differently (a registry change), under the same lock as the migrations."""
-    # Imported here: the CDK app imports this module (APP_ROLE) and needs none of the registry.
+    # Imported here: the CDK app imports this module (APP_ROLE) and needs none of the registry
+    # (the migrate function imports batch_view at INIT).
     from pageport.batches import batch_view
 
     batch_view.install(conn, APP_ROLE)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, WithJsonSchema, field_validator
 from pydantic.alias_generators import to_camel
@@ -27,14 +27,20 @@ def camel_alias(name: str) -> str:
 class CamelModel(BaseModel):
     """JSON is camelCase, Python is snake_case; unknown fields are refused, not ignored."""
 
-    # defer_build: a Lambda builds the validators of the models it uses, at first use, not
-    # every model of the layer at import (cold start).
-    model_config = ConfigDict(
-        alias_generator=camel_alias, populate_by_name=True, extra="forbid", frozen=True, defer_build=True
-    )
+    # Validators are built when the class is made, at INIT: never `defer_build`, which moves that
+    # work to the first request (after a SnapStart restore, every copy's). A function keeps its
+    # INIT lean by importing only the models it uses (docs/architecture.md, "Cold start").
+    model_config = ConfigDict(alias_generator=camel_alias, populate_by_name=True, extra="forbid", frozen=True)
 
     def to_json_dict(self) -> dict[str, object]:
         return self.model_dump(mode="json", by_alias=True)
+
+    @classmethod
+    def of(cls, source: object, **differing: Any) -> Self:
+        """This body with each field taken from `source`'s attribute of the same name, but for
+        the fields in `differing` (named or shaped otherwise in api.md)."""
+        same = {name: getattr(source, name) for name in cls.model_fields if name not in differing}
+        return cls(**same, **differing)
 
 
 class CamelRequest(CamelModel):

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from functools import partial
 
 from pageport import parallel
-from pageport.kinds.code2des.models import Code2DesManifest, ConvertMessage
+from pageport.kinds.code2des.messages import Code2DesManifest, ConvertMessage
 from pageport.storage import ArtifactStore
 from pageport.workers import attempts
 from pageport.workers.claims import claim

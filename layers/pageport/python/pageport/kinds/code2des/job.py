@@ -11,8 +11,8 @@ from functools import partial
 from pageport import parallel
 from pageport.kinds.code2des import WEBHOOK
 from pageport.kinds.code2des import artifacts as code2des_artifacts
-from pageport.kinds.code2des.models import Code2DesManifest, Code2DesWebhook, ConvertMessage
-from pageport.kinds.page_import.models import PageImportManifest
+from pageport.kinds.code2des.messages import Code2DesManifest, Code2DesWebhook, ConvertMessage
+from pageport.kinds.page_import.messages import PageImportManifest
 from pageport.logging import logger
 from pageport.settings import get_settings
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex

@@ -1,17 +1,15 @@
-"""Code2Des's bodies: its request, materialization and responses (api.md), its worker message
-and webhook, its manifest, and its table row."""
+"""Code2Des's bodies: its request, materialization and responses (api.md), and its table row.
+Its worker message, webhook and manifest: `messages`."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, WithJsonSchema
 
 from pageport.models.api import NonEmpty255, Status
 from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
-from pageport.models.manifests import ArtifactRef
-from pageport.models.messages import Outcome
 from pageport.models.rows import AuditedRow
 
 
@@ -79,54 +77,6 @@ class Code2DesResultOut(CamelModel):
     next_cursor: str | None = Field(description="Present when more images remain: pass as ?cursor=")
 
 
-class ConvertMessage(CamelModel):
-    kind: Literal["convert"] = "convert"
-    code2des_id: str
-    attempt: int
-    nonce: str
-    page_import_id: str
-    capture_key: str  # S3 key of the completed capture.json
-    capture_hash: str
-    artifact_prefix: str  # code2des/{id}/{attempt}/
-
-    @property
-    def job_id(self) -> str:
-        # Not `page_import_id`: a ConvertMessage names its source Page Import too.
-        return self.code2des_id
-
-    def fence_fields(self) -> dict[str, Any]:
-        return {"code2des_id": self.code2des_id, "attempt": self.attempt, "nonce": self.nonce}
-
-
-class Code2DesWebhook(CamelRequest):
-    code2des_id: str
-    attempt: int
-    nonce: str
-    outcome: Outcome
-    manifest_url: str
-    warning_count: int | None = Field(default=None, ge=0)
-
-
-class Code2DesManifest(CamelModel):
-    code2des_id: str
-    attempt: int
-    nonce: str
-    outcome: Outcome
-    result: ArtifactRef | None = None
-    images: dict[str, ArtifactRef] = Field(default_factory=dict)
-    warning_count: int | None = None
-    failure: ArtifactRef | None = None
-    error_message: str | None = None
-
-    @property
-    def job_id(self) -> str:
-        return self.code2des_id
-
-    @property
-    def reported_warning_count(self) -> int | None:
-        return self.warning_count
-
-
 class Code2DesRow(AuditedRow):
     id: str
     organization_id: int
@@ -143,3 +93,7 @@ class Code2DesRow(AuditedRow):
     error_message: str | None
     materialized_at: datetime | None
     materialized_node_id: str | None
+
+
+def code2des_out(row: Code2DesRow) -> Code2DesOut:
+    return Code2DesOut.of(row, code2des_id=row.id)

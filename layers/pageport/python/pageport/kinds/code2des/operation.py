@@ -9,15 +9,15 @@ from pageport.batches.job_tables import JobTableOperation
 from pageport.batches.registry import Prepared, indexed_errors, register
 from pageport.db import Cursor
 from pageport.errors import ValidationFailed, field_error
-from pageport.kinds.code2des import KIND
-from pageport.kinds.code2des import service as code2des
-from pageport.kinds.code2des.models import Code2DesRequest, ConvertMessage
+from pageport.kinds.code2des import KIND, creation
+from pageport.kinds.code2des.messages import ConvertMessage
+from pageport.kinds.code2des.models import Code2DesRequest
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore
 
 
 def _not_ready(index: int) -> tuple[int, ValidationFailed]:
-    return index, ValidationFailed(details=[field_error(["pageImportId"], code2des.NOT_READY)])
+    return index, ValidationFailed(details=[field_error(["pageImportId"], creation.NOT_READY)])
 
 
 class Code2DesOperation(JobTableOperation, kind=KIND):
@@ -29,23 +29,23 @@ class Code2DesOperation(JobTableOperation, kind=KIND):
     ) -> list[tuple[int, ValidationFailed]]:
         # Each source must be a completed Page Import of this project.
         wanted = {index: str(request["pageImportId"]) for index, request in requests.items()}
-        ready = code2des.ready_page_imports(cur, scope, list(wanted.values()))
+        ready = creation.ready_page_imports(cur, scope, list(wanted.values()))
         return [_not_ready(index) for index, page_import_id in wanted.items() if page_import_id not in ready]
 
     def prepare(
         self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
     ) -> list[Prepared]:
         parsed = [Code2DesRequest.model_validate(r) for r in requests]
-        ready = code2des.ready_page_imports(cur, scope, [r.page_import_id for r in parsed])
+        ready = creation.ready_page_imports(cur, scope, [r.page_import_id for r in parsed])
         missing = [_not_ready(index) for index, request in enumerate(parsed) if request.page_import_id not in ready]
         if missing:
             raise indexed_errors(missing)
-        messages = code2des.copy_code2des(cur, scope, parsed, ready, ArtifactStore.default())
+        messages = creation.copy_code2des(cur, scope, parsed, ready, ArtifactStore.default())
         return [Prepared(m.code2des_id, m) for m in messages]
 
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
         # Retry only where the source capture is still there and completed.
-        ready = code2des.ready_page_imports(cur, scope, [str(r["pageImportId"]) for r in requests])
+        ready = creation.ready_page_imports(cur, scope, [str(r["pageImportId"]) for r in requests])
         return [str(r["pageImportId"]) in ready for r in requests]
 
 

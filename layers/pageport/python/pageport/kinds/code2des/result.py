@@ -11,7 +11,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from pageport.errors import Conflict, UpstreamUnverifiable
-from pageport.kinds.code2des.models import Code2DesManifest, Code2DesResultOut, Code2DesRow
+from pageport.kinds.code2des.messages import Code2DesManifest
+from pageport.kinds.code2des.models import Code2DesResultOut, Code2DesRow
 from pageport.logging import logger
 from pageport.services.jobs import parse_offset_cursor
 from pageport.storage import ArtifactMissing, ArtifactStore, sha256_hex

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pageport.kinds.code2des import KIND
-from pageport.kinds.code2des.models import Code2DesManifest, Code2DesWebhook
+from pageport.kinds.code2des.messages import Code2DesManifest, Code2DesWebhook
 from pageport.services import webhooks
 from pageport.storage import ArtifactStore
 

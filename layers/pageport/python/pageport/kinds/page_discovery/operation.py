@@ -17,8 +17,9 @@ from pageport.kinds.page_discovery import KIND
 from pageport.kinds.page_discovery.layout import discovery_pages_key, discovery_prefix
 from pageport.kinds.page_discovery.models import DiscoveryMessage, DiscoveryRequest
 from pageport.kinds.page_discovery.publishing import publish_status, read_status, status_of
+from pageport.services.targets import normalized_url
 from pageport.services.tenancy import Scope
-from pageport.services.validation import normalized_url, parse_model
+from pageport.services.validation import parse_model
 from pageport.storage import ArtifactMissing, ArtifactStore
 
 

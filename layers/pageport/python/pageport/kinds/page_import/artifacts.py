@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from functools import partial
 
 from pageport import parallel
-from pageport.kinds.page_import.models import CaptureMessage, PageImportManifest
+from pageport.kinds.page_import.messages import CaptureMessage, PageImportManifest
 from pageport.storage import ArtifactStore
 from pageport.workers import attempts
 from pageport.workers.claims import claim

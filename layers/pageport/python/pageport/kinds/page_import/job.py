@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pageport.kinds.page_import import WEBHOOK
 from pageport.kinds.page_import import artifacts as page_import_artifacts
-from pageport.kinds.page_import.models import CaptureMessage, PageImportManifest, PageImportWebhook
+from pageport.kinds.page_import.messages import CaptureMessage, PageImportManifest, PageImportWebhook
 from pageport.logging import logger
 from pageport.netguard.policy import BlockedRequest, TargetPolicy
 from pageport.settings import get_settings

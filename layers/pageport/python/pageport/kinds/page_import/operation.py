@@ -8,9 +8,9 @@ from typing import Any
 from pageport.batches.job_tables import JobTableOperation
 from pageport.batches.registry import Prepared, register
 from pageport.db import Cursor
-from pageport.kinds.page_import import KIND
-from pageport.kinds.page_import import service as page_imports
-from pageport.kinds.page_import.models import CaptureMessage, PageImportRequest
+from pageport.kinds.page_import import KIND, creation
+from pageport.kinds.page_import.messages import CaptureMessage
+from pageport.kinds.page_import.models import PageImportRequest
 from pageport.services.tenancy import Scope
 
 
@@ -19,12 +19,12 @@ class PageImportOperation(JobTableOperation, kind=KIND):
     message_model = CaptureMessage
 
     def normalize(self, request: Any, *, allow_private: bool) -> PageImportRequest:
-        return page_imports.normalize_request(request, allow_private=allow_private)
+        return creation.normalize_request(request, allow_private=allow_private)
 
     def prepare(
         self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]], item_ids: Sequence[str]
     ) -> list[Prepared]:
-        messages = page_imports.copy_page_imports(cur, scope, requests)
+        messages = creation.copy_page_imports(cur, scope, requests)
         return [Prepared(m.page_import_id, m) for m in messages]
 
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from pageport import parallel
 from pageport.kinds.page_import import KIND
-from pageport.kinds.page_import.models import PageImportManifest, PageImportWebhook
+from pageport.kinds.page_import.messages import PageImportManifest, PageImportWebhook
 from pageport.services import webhooks
 from pageport.storage import ArtifactStore
 
