@@ -16,6 +16,7 @@ keeps them honest.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import sqlite3
@@ -157,6 +158,7 @@ class Emulation:
     def provision_signin_table(self, name: str) -> None:
         from pageport.signin.store import create_table
 
+        atomic_dynamodb_items()
         create_table(self._client("dynamodb"), name)
 
     def _queue_names(self) -> list[tuple[str, str]]:
@@ -266,6 +268,45 @@ class Emulation:
                 for position, message in enumerate(messages)
             )
         return rows
+
+
+# moto's DynamoDB reads an item, checks a condition and writes in separate steps with no lock,
+# so two racing conditional writes of one item can both pass, or one can read it half-removed
+# and fail inside moto. DynamoDB applies each item operation atomically; so does this, once
+# per process, for the local stack and the tests (the sign-in store's single-use collect).
+_DYNAMODB_ITEM_OPERATIONS = (
+    "get_item",
+    "put_item",
+    "update_item",
+    "delete_item",
+    "batch_get_item",
+    "batch_write_item",
+    "transact_get_items",
+    "transact_write_items",
+    "query",
+    "scan",
+)
+_DYNAMODB_LOCK = threading.RLock()
+
+
+def atomic_dynamodb_items() -> None:
+    """Serialize moto's DynamoDB item operations (idempotent)."""
+    from moto.dynamodb.models import DynamoDBBackend
+
+    if getattr(DynamoDBBackend, "_pageport_atomic", False):
+        return
+    for name in _DYNAMODB_ITEM_OPERATIONS:
+        setattr(DynamoDBBackend, name, _serialized(getattr(DynamoDBBackend, name)))
+    DynamoDBBackend._pageport_atomic = True  # type: ignore[attr-defined]
+
+
+def _serialized(operation: Any) -> Any:
+    @functools.wraps(operation)
+    def locked(*args: Any, **kwargs: Any) -> Any:
+        with _DYNAMODB_LOCK:
+            return operation(*args, **kwargs)
+
+    return locked
 
 
 def _arn(sqs: SQSClient, url: str) -> str:

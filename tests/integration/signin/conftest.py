@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from pageport.settings import get_settings
 
+from devstack.emulation import atomic_dynamodb_items
 from devstack.gateway import Gateway
 from devstack.localauth import LocalCredentials, TokenKey
 from devstack.localissuer import LocalIssuer
@@ -121,6 +122,7 @@ def signin(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[LocalSig
     gateway.attach_issuer(issuer)
     for key, value in signin_environment(base_url).items():
         monkeypatch.setenv(key, value)
+    atomic_dynamodb_items()  # as the local stack's emulation does: DynamoDB's item atomicity
     with mock_aws():
         import boto3
 
