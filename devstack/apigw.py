@@ -54,12 +54,12 @@ _COMPILED: list[tuple[Route, re.Pattern[str]]] = [(route, _pattern(route)) for r
 _MODULES: dict[str, ModuleType] = {}
 # Python's import machinery is not safe for threads importing one package at once (a
 # KeyError from importlib was seen with pollers and the gateway starting together).
-_IMPORT_LOCK = threading.RLock()
+IMPORT_LOCK = threading.RLock()
 _KIND_MODULES: dict[str, ModuleType] = {}  # per-kind function -> its copy of the shared handler
 
 
 def import_handler(module_name: str) -> ModuleType:
-    with _IMPORT_LOCK:
+    with IMPORT_LOCK:
         return importlib.import_module(module_name)
 
 
@@ -68,7 +68,7 @@ def _fresh_copy(function: str) -> ModuleType:
     its resolver, `app`, is its own), with the function's kind set for just that cold start."""
     made = KIND_FUNCTIONS.get(function)
     name = made.handler_module if made is not None else f"functions.{function}.handler"
-    with _IMPORT_LOCK:
+    with IMPORT_LOCK:
         spec = importlib.util.find_spec(name)
         assert spec is not None and spec.loader is not None, name
         module = importlib.util.module_from_spec(spec)
@@ -93,7 +93,7 @@ def load_function(function: str) -> ModuleType:
     gets its own copy of the module, executed with the variable set for just that cold start."""
     if function not in KIND_FUNCTIONS:
         return import_handler(f"functions.{function}.handler")
-    with _IMPORT_LOCK:
+    with IMPORT_LOCK:
         module = _KIND_MODULES.get(function)
         if module is None:
             module = _KIND_MODULES[function] = _fresh_copy(function)

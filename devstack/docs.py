@@ -75,9 +75,13 @@ _rendering = threading.Lock()
 @functools.cache
 def _document() -> bytes:
     # Generated once per process (importing every route module takes a moment), by one thread.
+    # The route modules run their INIT as they are imported: under the gateway's import lock, so
+    # none reads the environment while a kind's fresh copy has PAGEPORT_KIND set in it (a
+    # settings load iterating os.environ then saw the variable vanish: a KeyError, a 500).
+    from devstack.apigw import IMPORT_LOCK
     from devstack.openapi import render
 
-    with _rendering:
+    with _rendering, IMPORT_LOCK:
         return render().encode()
 
 
