@@ -65,6 +65,6 @@ def test_fixed_boxes_are_placed_once_and_the_opacity_group_holds_its_children(
 ) -> None:
     _, result, _ = layering
     names = [n["name"] for n in _nodes(result["document"])]
-    assert names.count("#header") == names.count("#footer") == 1
-    fade = next(n for n in _nodes(result["document"]) if n["name"] == "#fade")
+    assert names.count("Header") == names.count("Footer") == 1
+    fade = next(n for n in _nodes(result["document"]) if n["name"] == "Fade")
     assert fade["opacity"] == 0.5 and len(fade["children"]) == 1

@@ -37,15 +37,15 @@ def test_opacity_and_blend_mode_are_kept_and_unknown_blends_warn() -> None:
         )
     )
     tree = json.loads(result.result_json)
-    a = find(tree, name="#a")
+    a = find(tree, name="A")
     assert (a["opacity"], a["blendMode"]) == (0.5, "MULTIPLY")
-    assert find(tree, name="#b")["blendMode"] == "PASS_THROUGH"
+    assert find(tree, name="B")["blendMode"] == "PASS_THROUGH"
     assert any(w.endswith("mix-blend-mode plus-darker") for w in result.warnings)
 
 
 def test_blur_filters_become_blur_effects() -> None:
     styles = {"background-color": "rgb(0, 0, 0)", "filter": "blur(4px)", "backdrop-filter": "blur(2.5px)"}
-    effects = find(convert(capture([el("div", box(0, 0, 10, 10), styles, attrs={"id": "f"})])), name="#f")["effects"]
+    effects = find(convert(capture([el("div", box(0, 0, 10, 10), styles, attrs={"id": "f"})])), name="F")["effects"]
     assert [(e["type"], e["radius"]) for e in effects] == [("LAYER_BLUR", 4.0), ("BACKGROUND_BLUR", 2.5)]
 
 
@@ -74,5 +74,5 @@ def test_overflow_hidden_clips_and_visible_does_not() -> None:
             ]
         )
     )
-    assert find(result, name="#c")["clipsContent"] is True
-    assert find(result, name="#v")["clipsContent"] is False
+    assert find(result, name="C")["clipsContent"] is True
+    assert find(result, name="V")["clipsContent"] is False

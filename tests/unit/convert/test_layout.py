@@ -32,7 +32,7 @@ def test_flex_row_with_gap_becomes_horizontal_auto_layout() -> None:
         ],
         attrs={"class": "row"},
     )
-    frame = find(convert(capture([row])), name="div.row")
+    frame = find(convert(capture([row])), name="Row")
     assert frame["layoutMode"] == "HORIZONTAL"
     assert frame["itemSpacing"] == 16
     assert (frame["paddingLeft"], frame["paddingRight"]) == (16, 24)
@@ -40,7 +40,7 @@ def test_flex_row_with_gap_becomes_horizontal_auto_layout() -> None:
     assert frame["counterAxisAlignItems"] == "CENTER"
     assert frame["primaryAxisAlignItems"] == "MIN"
     assert [c["absoluteBoundingBox"]["x"] for c in frame["children"]] == [16, 112, 228]
-    assert frame["pageport"] == {"autoLayout": True}
+    assert frame["pageport"] == {"autoLayout": True, "classes": ["row"], "tag": "div"}
 
 
 def test_flex_row_that_auto_layout_cannot_reproduce_keeps_absolute_positions() -> None:
@@ -57,13 +57,13 @@ def test_flex_row_that_auto_layout_cannot_reproduce_keeps_absolute_positions() -
         attrs={"class": "row"},
     )
     out = conversion(capture([row]))
-    frame = find(json.loads(out.result_json), name="div.row")
+    frame = find(json.loads(out.result_json), name="Row")
     assert "layoutMode" not in frame
     assert [c["absoluteBoundingBox"]["x"] for c in frame["children"]] == [0, 96, 226]
     # Said, and recorded: the loss is never silent.
-    assert frame["pageport"] == {"autoLayout": False}
+    assert frame["pageport"] == {"autoLayout": False, "classes": ["row"], "tag": "div"}
     assert [w for w in out.warnings if "flex layout" in w] == [
-        f"#{row['id']} <div>: flex layout kept as absolute positions: Figma's layout would move 'span' by 34 px"
+        f"#{row['id']} <div>: flex layout kept as absolute positions: Figma's layout would move '<span>' by 34 px"
     ]
 
 
@@ -91,7 +91,7 @@ def test_flex_grow_children_that_share_the_free_space_equally_get_layout_grow() 
             _span(185, 0, 115, 40, **{"flex-grow": "1"}),
         ],
     )
-    frame = find(convert(capture([row])), name="div.row")
+    frame = find(convert(capture([row])), name="Row")
     assert frame["layoutMode"] == "HORIZONTAL"
     assert [c.get("layoutGrow") for c in frame["children"]] == [None, 1, 1]
 
@@ -99,7 +99,7 @@ def test_flex_grow_children_that_share_the_free_space_equally_get_layout_grow() 
 def test_flex_grow_children_of_unequal_growth_stay_fixed_size() -> None:
     # flex-grow with basis auto: the wider content stays wider, which layoutGrow would equalise.
     row = _flex({}, [_span(0, 0, 100, 40, **{"flex-grow": "1"}), _span(100, 0, 200, 40, **{"flex-grow": "1"})])
-    frame = find(convert(capture([row])), name="div.row")
+    frame = find(convert(capture([row])), name="Row")
     assert frame["layoutMode"] == "HORIZONTAL"
     assert [c.get("layoutGrow") for c in frame["children"]] == [None, None]
 
@@ -109,7 +109,7 @@ def test_stretched_items_get_layout_align_stretch_unless_align_self_says_otherwi
         {"padding-top": "4px", "padding-bottom": "4px"},
         [_span(0, 4, 50, 32), _span(50, 4, 50, 32, **{"align-self": "flex-start"})],
     )
-    frame = find(convert(capture([row])), name="div.row")
+    frame = find(convert(capture([row])), name="Row")
     assert [c.get("layoutAlign") for c in frame["children"]] == ["STRETCH", None]
 
 
@@ -120,20 +120,20 @@ def test_wrapping_rows_become_wrap_with_counter_axis_spacing() -> None:
         w=200,
         h=45,
     )
-    frame = find(convert(capture([row])), name="div.row")
+    frame = find(convert(capture([row])), name="Row")
     assert (frame["layoutWrap"], frame["counterAxisSpacing"], frame["itemSpacing"]) == ("WRAP", 5, 10)
 
 
 def test_an_absolutely_positioned_child_is_absolute_in_auto_layout() -> None:
     row = _flex({}, [_span(0, 0, 50, 40), _span(250, -10, 20, 20, position="absolute"), _span(50, 0, 50, 40)])
-    frame = find(convert(capture([row])), name="div.row")
+    frame = find(convert(capture([row])), name="Row")
     assert frame["layoutMode"] == "HORIZONTAL"
     assert [c.get("layoutPositioning") for c in frame["children"]] == [None, "ABSOLUTE", None]
 
 
 def test_a_lone_item_under_space_between_is_at_the_start() -> None:
     row = _flex({"justify-content": "space-between"}, [_span(0, 0, 50, 40)])
-    frame = find(convert(capture([row])), name="div.row")
+    frame = find(convert(capture([row])), name="Row")
     assert frame["primaryAxisAlignItems"] == "MIN"
 
 
@@ -168,17 +168,17 @@ def test_margins_between_and_around_items_become_item_spacing_and_padding() -> N
         w=300,
         h=40,
     )
-    frame = find(convert(capture([row])), name="div.row")
+    frame = find(convert(capture([row])), name="Row")
     assert frame["layoutMode"] == "HORIZONTAL"
     assert (frame["paddingLeft"], frame["itemSpacing"], frame["counterAxisAlignItems"]) == (100, 16, "CENTER")
-    assert frame["pageport"] == {"autoLayout": True}
+    assert frame["pageport"] == {"autoLayout": True, "classes": ["row"], "tag": "div"}
 
 
 def test_wrapped_rows_spaced_by_margins_keep_auto_layout() -> None:
     # Bootstrap's .row of .col with gutters: 12 px in, 24 px between, rows 24 px apart.
     cols = [_span(12 + 124 * (i % 3), 124 * (i // 3), 100, 100) for i in range(5)]
     row = _flex({"flex-wrap": "wrap"}, cols, w=372, h=224)
-    frame = find(convert(capture([row])), name="div.row")
+    frame = find(convert(capture([row])), name="Row")
     assert (frame["layoutWrap"], frame["paddingLeft"], frame["itemSpacing"], frame["counterAxisSpacing"]) == (
         "WRAP",
         12,

@@ -24,7 +24,7 @@ def test_object_fit_maps_to_scale_mode(fit: str, mode: str) -> None:
         ],
     )
     result = convert(capture([img], assets={sha(data): data}), {sha(data): data})
-    node = find(result, name="Image: Photo")
+    node = find(result, name='Image "Photo"')
     assert node["type"] == "RECTANGLE"
     paint = node["fills"][-1]
     assert (paint["type"], paint["scaleMode"], paint["imageRef"]) == ("IMAGE", mode, sha(data))
@@ -40,7 +40,9 @@ def test_object_position_corner_crops_with_an_image_transform() -> None:
         attrs={"alt": "Photo"},
         images=[{"source": "img", "sha256": sha(data), "naturalWidth": 40, "naturalHeight": 20}],
     )
-    paint = find(convert(capture([img], assets={sha(data): data}), {sha(data): data}), name="Image: Photo")["fills"][-1]
+    paint = find(convert(capture([img], assets={sha(data): data}), {sha(data): data}), name='Image "Photo"')["fills"][
+        -1
+    ]
     assert paint["scaleMode"] == "STRETCH"
     assert paint["imageTransform"] == [[0.5, 0.0, 0.0], [0.0, 1.0, 0.0]]
 
@@ -98,11 +100,11 @@ def test_snapshot_replaces_the_subtree_with_an_image_at_its_box() -> None:
     )
     conversion = convert_capture(capture([turned], assets={sha(data): data}), {sha(data): data})
     tree = json.loads(conversion.result_json)
-    node = find(tree, name="#turned (image)")
+    node = find(tree, name="Turned (image)")
     assert node["type"] == "RECTANGLE" and "children" not in node and "opacity" not in node
     assert node["absoluteBoundingBox"] == {"x": 0.0, "y": 0.0, "width": 60.0, "height": 45.0}
     assert node["fills"] == [{"type": "IMAGE", "blendMode": "NORMAL", "imageRef": sha(data), "scaleMode": "STRETCH"}]
-    assert not [n for n in walk(tree["document"]) if n["name"] == "#inner"]
+    assert not [n for n in walk(tree["document"]) if n["name"] == "Inner"]
     assert any(w.endswith("transform rotate drawn as an image of its pixels") for w in conversion.warnings)
     assert not any("kept as its bounding box" in w for w in conversion.warnings)
 
@@ -116,6 +118,6 @@ def test_snapshot_not_captured_falls_back_to_nodes_with_warnings() -> None:
         images=[{"source": "snapshot", "sha256": None, "box": box(0, 0, 60, 45), "reason": "transform rotate"}],
     )
     conversion = convert_capture(capture([turned]), {})
-    assert find(json.loads(conversion.result_json), name="#turned")["type"] == "FRAME"
+    assert find(json.loads(conversion.result_json), name="Turned")["type"] == "FRAME"
     assert any("kept as its bounding box" in w for w in conversion.warnings)
     assert any("image not captured" in w for w in conversion.warnings)

@@ -113,4 +113,4 @@ def test_inline_box_paint_is_drawn_under_the_text() -> None:
     result = convert(capture([p]))
     parent = next(n for n in walk(result["document"]) if any(c["type"] == "TEXT" for c in n.get("children", [])))
     assert [c["type"] for c in parent["children"]] == ["RECTANGLE", "TEXT"]
-    assert parent["children"][0]["name"] == "mark"
+    assert parent["children"][0]["name"] == "Highlight"  # a bare <mark>: named by what it does

@@ -21,7 +21,7 @@ def test_inline_svg_keeps_its_markup_with_current_color_resolved() -> None:
     markup = node["pageport"]["svg"]
     assert 'fill="rgb(220, 38, 38)"' in markup
     assert 'xmlns="http://www.w3.org/2000/svg"' in markup and 'width="24"' in markup
-    assert node["name"] == "Icon: Heart"
+    assert node["name"] == 'Icon "Heart"'
 
 
 SQUARE = '<svg viewBox="0 0 10 10"><rect width="10" height="10" fill="currentColor"/></svg>'

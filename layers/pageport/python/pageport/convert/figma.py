@@ -125,7 +125,8 @@ class PageportExtension(TypedDict, total=False):
     """Data only Pageport's plugin understands (Figma ignores unknown keys)."""
 
     svg: str  # inline SVG markup: the plugin calls figma.createNodeFromSvg(svg)
-    tag: str  # source element tag, for debugging and naming
+    tag: str  # the source element's tag ("icon" for an icon-font glyph)
+    classes: list[str]  # the source element's classes, in order
     fontFallback: str  # the captured family that was replaced by style.fontFamily
     position: Literal["fixed", "sticky"]
     autoLayout: bool  # on a frame from a flex container: whether it kept auto layout

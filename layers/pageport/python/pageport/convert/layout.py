@@ -26,7 +26,7 @@ from typing import Any
 from pageport.convert import css
 from pageport.convert.autolayout import Child, CounterAlign, Frame, PrimaryAlign, Refused, lay_out
 from pageport.convert.figma import Node
-from pageport.convert.nodes import Item
+from pageport.convert.nodes import Item, layer_label
 
 TOLERANCE = 1.0
 
@@ -133,7 +133,7 @@ def infer(node: Node, style: Callable[[str], str | None], items: Sequence[Item])
             if own in _STRETCH and not wrap and _close(h if horizontal else w, inner_cross):
                 kid = kid._replace(align="STRETCH")
         kids.append(kid)
-        names.append(item.node["name"])
+        names.append(layer_label(item.node))
     grown = [k._replace(grow=1.0) if i.in_flow and i.grow > 0 else k for k, i in zip(kids, items, strict=True)]
 
     frame = Frame(

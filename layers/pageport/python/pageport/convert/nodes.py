@@ -9,9 +9,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from pageport.capture.schema import STYLE_DEFAULTS, Box, ElementNode, LineBox
-from pageport.convert import css
+from pageport.convert import css, naming
 from pageport.convert.css import round_to
-from pageport.convert.figma import Node, Rectangle
+from pageport.convert.figma import Node, PageportExtension, Rectangle
 
 StyleGet = Callable[[str], str | None]
 
@@ -78,6 +78,31 @@ def frame(name: str, box: Box | LineBox, kind: str) -> Node:
         "strokes": [],
         "effects": [],
     }
+
+
+def element_frame(el: ElementNode, box: Box | LineBox, kind: str) -> Node:
+    """frame() for an element: named as naming.element_name names it, and marked with the tag
+    and classes it came from (`pageport.tag`, `pageport.classes`), which the passes after the
+    walk read (names, components)."""
+    node = frame(naming.element_name(el), box, kind)
+    node["pageport"] = source_of(el)
+    return node
+
+
+def source_of(el: ElementNode) -> PageportExtension:
+    source: PageportExtension = {"tag": el.tag}
+    if classes := el.attrs.get("class", "").split():
+        source["classes"] = classes
+    return source
+
+
+def layer_label(node: Node) -> str:
+    """How a warning names a layer: its name, or its element's tag before the names pass has
+    named a bare one."""
+    name = node["name"]
+    if name == "Frame" and (tag := node.get("pageport", {}).get("tag")):
+        return f"<{tag}>"
+    return name
 
 
 def paints(node: Node, own: bool = False) -> bool:

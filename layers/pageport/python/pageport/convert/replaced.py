@@ -11,7 +11,7 @@ from pageport.convert.carried import raster_image, svg_asset
 from pageport.convert.figma import Node, Paint
 from pageport.convert.image_fills import image_paint, position_offset
 from pageport.convert.naming import element_name
-from pageport.convert.nodes import StyleGet, content_box, frame
+from pageport.convert.nodes import StyleGet, content_box, frame, source_of
 from pageport.convert.state import ConversionState
 from pageport.convert.text import Segment, line_height
 from pageport.convert.text_nodes import text_node
@@ -62,7 +62,8 @@ def snapshot(state: ConversionState, el: ElementNode) -> Node | None:
     meta = raster_image(state, ref)
     if meta is None:
         return None
-    node = frame(f"{element_name(el)} (image)", ref.box, "RECTANGLE")
+    node = frame(f"{element_name(el) or 'Element'} (image)", ref.box, "RECTANGLE")
+    node["pageport"] = source_of(el)
     paint: Paint = {"type": "IMAGE", "blendMode": "NORMAL", "imageRef": meta[0], "scaleMode": "STRETCH"}
     node["fills"] = [paint]
     state.warn(f"{ref.reason or 'content'} drawn as an image of its pixels")

@@ -14,6 +14,7 @@ from pageport.capture.schema import CaptureDocument, RenderedFont
 from pageport.convert.figma import Node
 from pageport.convert.fonts import FontResolver
 from pageport.convert.nodes import Item
+from pageport.convert.options import DEFAULT_OPTIONS, ConversionOptions
 from pageport.convert.text import StyleBuilder
 
 
@@ -25,6 +26,7 @@ class ConversionOutOfTime(Exception):
 class ConversionState:
     doc: CaptureDocument
     assets: Mapping[str, bytes]
+    options: ConversionOptions = DEFAULT_OPTIONS
     deadline: float | None = None  # a `clock()` value: checked per element, text run and pseudo-element
     clock: Callable[[], float] = time.monotonic
     warnings: list[str] = field(default_factory=list)
@@ -50,11 +52,20 @@ class ConversionState:
     # Memo of text_nodes.is_inline_text, keyed by id() (the doc keeps every element alive).
     inline_memo: dict[int, bool] = field(default_factory=dict)
     icon_fonts: Any = None  # convert.icons.IconFonts: the parsed icon-font files, made on first use
+    # What the passes make (convert.passes): the page FRAME, and the images the result carries.
+    root: Node | None = None
+    result_images: dict[str, bytes] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         web = [f.family for f in self.doc.fonts if f.url and f.status == "loaded"]
         self.fonts = FontResolver(web)
         self.text_styles = StyleBuilder(self._resolve_family, self.warn)
+
+    @property
+    def page(self) -> Node:
+        """The page FRAME, once the build pass has made it."""
+        assert self.root is not None, "the build pass runs first"
+        return self.root
 
     def warn(self, what: str) -> None:
         self.warnings.append(f"{self.where}: {what}")

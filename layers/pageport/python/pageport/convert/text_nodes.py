@@ -11,7 +11,7 @@ from pageport.capture.schema import Box, ElementNode, TextNode
 from pageport.convert import css, naming
 from pageport.convert.figma import Node, Paint, TypeStyle
 from pageport.convert.icons import text_icons
-from pageport.convert.nodes import NEVER_RENDERED, content_box, frame, round_px, style_getter
+from pageport.convert.nodes import NEVER_RENDERED, content_box, element_frame, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.state import ConversionState
 from pageport.convert.text import (
@@ -95,7 +95,8 @@ def _segments(
         get = style_getter(n.styles)
         line = set((get("text-decoration-line") or "none").split()) - {"none"}
         if n.visible:
-            rect = frame(naming.element_name(n), n.box, "RECTANGLE")
+            rect = element_frame(n, n.box, "RECTANGLE")
+            rect["name"] = rect["name"] if rect["name"] != "Frame" else "Highlight"  # a bare <span>'s box
             decorate(state, rect, n.box, get, n.images)
             if rect.get("children"):
                 rect["type"] = "FRAME"  # an image drawn as a child node (a RECTANGLE has none)

@@ -13,7 +13,7 @@ from pageport.convert import css, layout, naming
 from pageport.convert.compositing import composite
 from pageport.convert.figma import Node, PageportExtension
 from pageport.convert.markers import list_marker
-from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, frame, paints, round_px, style_getter
+from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, element_frame, paints, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.pseudo import pseudo_element
 from pageport.convert.replaced import replaced, snapshot
@@ -27,8 +27,9 @@ _NONE = frozenset({"none", None, ""})
 # Besides position, what makes an element the containing block of its absolute descendants.
 _CONTAINS_ABSOLUTES = ("transform", "filter", "perspective", "backdrop-filter")
 _BY_ORDER = operator.attrgetter("order")
-# A flex container whose auto layout was not kept may still give way to its only child.
-_NOTHING_KEPT: PageportExtension = {"autoLayout": False}
+# What a frame's `pageport` may hold and still give way to its only child: where it came from,
+# and a flex container's auto layout that was not kept.
+_SOURCE_KEYS = frozenset({"tag", "classes", "autoLayout"})
 
 
 def page_root(state: ConversionState) -> Node:
@@ -102,7 +103,7 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
             # An <svg> box can still carry CSS paint (background, border, shadow).
             decorate(state, node, box, get, [])
     else:
-        node = frame(naming.element_name(el), box, "FRAME")
+        node = element_frame(el, box, "FRAME")
         if el.visible:
             decorate(state, node, box, get, el.images)
         replaced(state, node, el, get)
@@ -113,7 +114,12 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
     if children:
         kids = [i.node for i in children]
         node.setdefault("children", []).extend(kids)
-        flex = node.get("layoutMode") is None and (get("display") or "") in _FLEX and any(i.in_flow for i in children)
+        flex = (
+            state.options.auto_layout
+            and node.get("layoutMode") is None
+            and (get("display") or "") in _FLEX
+            and any(i.in_flow for i in children)
+        )
         one_axis = node.get("clipsContent") and (get("overflow-x") == "visible") != (get("overflow-y") == "visible")
         if one_axis and _clip_one_axis(node, get("overflow-x") != "visible") and flex:
             flex = False  # its only child is now the clipping frame
@@ -253,11 +259,15 @@ def _collapse(state: ConversionState, item: Item) -> Item:
         and "layoutMode" not in node
         and node.get("opacity", 1) == 1
         and node.get("blendMode") in (None, "PASS_THROUGH")
-        and node.get("pageport", _NOTHING_KEPT) == _NOTHING_KEPT
+        and _nothing_kept(node.get("pageport"))
         and kids[0].get("layoutPositioning") is None
     ):
         return dataclasses.replace(item, node=kids[0], order=state.orders.get(id(kids[0]), item.order))
     return item
+
+
+def _nothing_kept(ext: PageportExtension | None) -> bool:
+    return not ext or (_SOURCE_KEYS.issuperset(ext) and not ext.get("autoLayout"))
 
 
 def _children(state: ConversionState, el: ElementNode) -> list[Item]:

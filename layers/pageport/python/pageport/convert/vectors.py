@@ -7,10 +7,10 @@ import re
 from collections.abc import Sequence
 
 from pageport.capture.schema import Box, ElementNode
-from pageport.convert import images, naming
+from pageport.convert import images
 from pageport.convert.carried import svg_source
 from pageport.convert.figma import Node
-from pageport.convert.nodes import StyleGet, frame, round_px
+from pageport.convert.nodes import StyleGet, element_frame, frame, round_px
 from pageport.convert.state import ConversionState
 
 _SVG_TAG_RE = re.compile(r"<svg\b[^>]*>", flags=re.I)
@@ -28,12 +28,12 @@ def svg_element(state: ConversionState, el: ElementNode, get: StyleGet) -> Node 
 
 
 def _svg_node(el: ElementNode, get: StyleGet, markup: str | None) -> Node:
-    node = frame(naming.element_name(el), el.box, "VECTOR")
+    node = element_frame(el, el.box, "VECTOR")
     # An <img>'s SVG without a viewBox gets one, so that it scales to the box as drawn.
     svg = images.with_viewbox(markup, *images.svg_size(markup)[:2]) if markup is not None else (el.svg or "")
     color = get("color") or "rgb(0, 0, 0)"
     svg = _CURRENTCOLOR_RE.sub(color, svg)
-    node["pageport"] = {"svg": _svg_root_attrs(svg, el.box.width, el.box.height), "tag": el.tag}
+    node["pageport"]["svg"] = _svg_root_attrs(svg, el.box.width, el.box.height)
     return node
 
 

@@ -1,0 +1,44 @@
+"""The converter's ordered pass list: each pass one named step over the conversion's state.
+
+`convert_capture` runs PASSES in order, skipping those its ConversionOptions switch off. A pass
+reads and changes `state.root` (the page FRAME) and what earlier passes left on the state; each
+is testable alone on a state built by the passes before it (`run_passes(state, until=...)`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pageport.convert.options import ConversionOptions
+from pageport.convert.passes import build, ids, images, names
+from pageport.convert.state import ConversionState
+
+
+def _always(options: ConversionOptions) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Pass:
+    name: str
+    run: Callable[[ConversionState], None]
+    enabled: Callable[[ConversionOptions], bool] = _always
+
+
+PASSES: tuple[Pass, ...] = (
+    Pass("build", build.run),  # the element walk: nodes, paint, text, flex auto layout
+    Pass("names", names.run),  # layers the page did not name, named by what they are
+    Pass("ids", ids.run),  # "1:n" in depth-first order
+    Pass("images", images.run),  # carry exactly the images the tree paints
+)
+
+
+def run_passes(state: ConversionState, until: str | None = None) -> None:
+    """Run the enabled passes in order; with `until`, stop after the pass of that name."""
+    for step in PASSES:
+        if step.enabled(state.options):
+            state.check_time()
+            step.run(state)
+        if step.name == until:
+            return
