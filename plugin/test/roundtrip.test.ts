@@ -66,7 +66,7 @@ describe.each(fixtures)("round trip %s", (name) => {
       if (!b) continue;
       expect(b.type, what).toBe(r.type === "RECTANGLE" && b.type === "FRAME" ? "FRAME" : r.type);
       for (const k of ["x", "y", "width", "height"] as const) {
-        expect(Math.abs(b.absoluteBoundingBox[k] - Math.max(k === "width" || k === "height" ? 0.01 : -Infinity, r.absoluteBoundingBox[k])), `${what} ${k}`).toBeLessThanOrEqual(0.5 + 1e-6);
+        expect(Math.abs(b.absoluteBoundingBox[k] - Math.max(k === "width" || k === "height" ? 0.01 : -Infinity, r.absoluteBoundingBox[k])), `${what} ${k}`).toBeLessThanOrEqual(0.99 + 1e-6);
       }
       expect(b.visible ?? true).toBe(r.visible ?? true);
       expect(b.opacity ?? 1).toBeCloseTo(r.opacity ?? 1, 6);

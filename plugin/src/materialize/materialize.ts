@@ -54,7 +54,7 @@ export interface MaterializeOptions {
   onImageProgress?: (imageRef: string, done: number, total: number) => void;
   /** Nodes created between two yields to the event loop (default 100). */
   chunkSize?: number;
-  /** How far (px) Figma's auto layout may move a child before the frame keeps absolute positions (default 0.5). */
+  /** How far (px) Figma's auto layout may move a child before the frame keeps absolute positions (default 0.99: less than a pixel, the converter's own bound, convert/flow.py). */
   autoLayoutTolerance?: number;
   /** Plugin data written on the root frame as soon as it exists (before any child is made). */
   rootData?: Record<string, string>;
@@ -175,7 +175,7 @@ class Materializer {
   ) {
     this.total = countNodes(result.document.document);
     this.chunk = Math.max(1, options.chunkSize ?? 100);
-    this.tolerance = options.autoLayoutTolerance ?? 0.5;
+    this.tolerance = options.autoLayoutTolerance ?? 0.99;
     this.ctx = {
       imageHash: (ref) => {
         const img = this.images.get(ref);

@@ -6,7 +6,10 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from pageport.capture.schema import CaptureDocument
 from pageport.convert import Conversion, convert_capture
+from pageport.convert.passes import run_passes
+from pageport.convert.state import ConversionState
 
 from tests.support.paths import FIXTURES as TEST_FIXTURES
 
@@ -20,6 +23,14 @@ def convert(data: bytes, assets: dict[str, bytes] | None = None) -> dict[str, An
 
 def conversion(data: bytes, assets: dict[str, bytes] | None = None) -> Conversion:
     return convert_capture(data, assets or {})
+
+
+def walked(data: bytes, assets: dict[str, bytes] | None = None) -> tuple[dict[str, Any], list[str]]:
+    """The page as the element walk alone leaves it (the "build" pass: flex auto layout, no
+    flow layout, names or ids yet) and its warnings, as a result-shaped dict."""
+    state = ConversionState(CaptureDocument.model_validate_json(data), assets or {})
+    run_passes(state, until="build")
+    return {"document": state.page}, list(state.warnings)
 
 
 def walk(node: dict[str, Any]) -> Iterator[dict[str, Any]]:

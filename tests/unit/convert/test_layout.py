@@ -7,7 +7,7 @@ import json
 from pageport.convert.layout import auto_layout_share
 
 from tests.support.builders import box, capture, el
-from tests.unit.convert.results import conversion, convert, find
+from tests.unit.convert.results import conversion, convert, find, walked
 
 
 def test_flex_row_with_gap_becomes_horizontal_auto_layout() -> None:
@@ -56,15 +56,23 @@ def test_flex_row_that_auto_layout_cannot_reproduce_keeps_absolute_positions() -
         ],
         attrs={"class": "row"},
     )
-    out = conversion(capture([row]))
-    frame = find(json.loads(out.result_json), name="Row")
+    walked_page, warnings = walked(capture([row]))
+    frame = find(walked_page, name="Row")
     assert "layoutMode" not in frame
     assert [c["absoluteBoundingBox"]["x"] for c in frame["children"]] == [0, 96, 226]
     # Said, and recorded: the loss is never silent.
     assert frame["pageport"] == {"autoLayout": False, "classes": ["row"], "tag": "div"}
-    assert [w for w in out.warnings if "flex layout" in w] == [
+    assert [w for w in warnings if "flex layout" in w] == [
         f"#{row['id']} <div>: flex layout kept as absolute positions: Figma's layout would move '<span>' by 34 px"
     ]
+    # The flow_layout pass then lays it out from its geometry (the first two wrapped, 16 px
+    # apart, the third 50 px from them) and withdraws the warning.
+    out = conversion(capture([row]))
+    frame = find(json.loads(out.result_json), name="Row", absoluteBoundingBox=box(0, 0, 400, 40))
+    assert frame["layoutMode"] == "HORIZONTAL"
+    assert [c["name"] for c in frame["children"]] == ["Row", "Shape"]  # the wrapper, the third
+    assert frame["pageport"]["autoLayout"] is True
+    assert not [w for w in out.warnings if "flex layout" in w]
 
 
 def _flex(styles: dict[str, str], kids: list[dict[str, object]], w: float = 300, h: float = 40) -> dict[str, object]:
@@ -142,19 +150,19 @@ def test_reversed_and_space_around_containers_are_refused_with_a_warning() -> No
         _flex({"flex-direction": "row-reverse"}, [_span(250, 0, 50, 40), _span(200, 0, 50, 40)]),
         _flex({"justify-content": "space-around"}, [_span(50, 0, 50, 40), _span(200, 0, 50, 40)]),
     ]
-    out = conversion(capture(rows))
-    warned = [w.split(": ", 1)[1] for w in out.warnings if "flex layout" in w]
+    walked_page, warnings = walked(capture(rows))
+    warned = [w.split(": ", 1)[1] for w in warnings if "flex layout" in w]
     assert warned == [
         "flex layout kept as absolute positions: flex-direction row-reverse",
         "flex layout kept as absolute positions: justify-content space-around",
     ]
-    assert auto_layout_share(json.loads(out.result_json)) == (0, 2)
+    assert auto_layout_share(walked_page) == (0, 2)
 
 
 def test_auto_layout_share_counts_the_flex_containers_that_kept_it() -> None:
     kept = _flex({}, [_span(0, 0, 50, 40), _span(50, 0, 50, 40)])
     lost = _flex({}, [_span(0, 0, 50, 40), _span(80, 0, 50, 40), _span(130, 0, 50, 40)])
-    result = convert(capture([kept, lost]))
+    result, _ = walked(capture([kept, lost]))
     assert auto_layout_share(result) == (1, 2)
     assert auto_layout_share(result["document"]) == (1, 2)
 

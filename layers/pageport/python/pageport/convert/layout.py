@@ -66,15 +66,16 @@ def _close(a: float, b: float) -> bool:
     return abs(a - b) <= TOLERANCE
 
 
-def _mismatch(frame: Frame, kids: Sequence[Child], names: Sequence[str]) -> str | None:
-    """None when Figma's layout reproduces the captured boxes and frame size, else what moves."""
+def mismatch(frame: Frame, kids: Sequence[Child], names: Sequence[str], tolerance: float = TOLERANCE) -> str | None:
+    """None when Figma's layout reproduces the captured boxes and frame size (within
+    `tolerance` px), else what moves."""
     try:
         out = lay_out(frame, kids)
     except Refused as e:
         return e.reason
-    if not (_close(out.width, frame.width) and _close(out.height, frame.height)):
+    if abs(out.width - frame.width) > tolerance or abs(out.height - frame.height) > tolerance:
         return f"Figma's layout would resize the frame to {out.width:.0f}x{out.height:.0f}"
-    worst, where = TOLERANCE, ""
+    worst, where = tolerance, ""
     for kid, got, name in zip(kids, out.boxes, names, strict=True):
         d = max(abs(got.x - kid.x), abs(got.y - kid.y), abs(got.width - kid.width), abs(got.height - kid.height))
         if d > worst:
@@ -150,9 +151,9 @@ def infer(node: Node, style: Callable[[str], str | None], items: Sequence[Item])
     reason: str | None = None
     first: str | None = None  # why the page's own fields do not do, if nothing else does either
     chosen: tuple[Frame, list[Child]] | None = None
-    plans = [(_rounded(frame._replace(counter_align=c)), k) for c in counters for k in _unique(grown, kids)]
+    plans = [(rounded(frame._replace(counter_align=c)), k) for c in counters for k in _unique(grown, kids)]
     for plan, candidate in itertools.chain(plans, ((p, kids) for p in _read_off(frame, kids))):
-        reason = _mismatch(plan, candidate, names)
+        reason = mismatch(plan, candidate, names)
         if reason is None:
             chosen = plan, candidate
             break
@@ -168,7 +169,7 @@ def _unique(*options: list[Child]) -> list[list[Child]]:
     return [o for i, o in enumerate(options) if o not in options[:i]]
 
 
-def _rounded(frame: Frame) -> Frame:
+def rounded(frame: Frame) -> Frame:
     """The frame as emitted (2 decimals), so the check simulates exactly what Figma gets."""
     return frame._replace(
         padding=tuple(css.round_to(p, 2) for p in frame.padding),  # type: ignore[arg-type]
@@ -237,7 +238,7 @@ def _read_off(frame: Frame, kids: Sequence[Child]) -> Iterator[Frame]:
             counter_options.append(("MAX", 0.0, size - end))
     for counter, cross_start, cross_end in counter_options:
         padding = (cross_start, right, cross_end, lead) if horizontal else (lead, cross_end, bottom, cross_start)
-        yield _rounded(
+        yield rounded(
             frame._replace(
                 padding=padding,
                 item_spacing=spacing,

@@ -52,6 +52,14 @@ class ConversionState:
     # Memo of text_nodes.is_inline_text, keyed by id() (the doc keeps every element alive).
     inline_memo: dict[int, bool] = field(default_factory=dict)
     icon_fonts: Any = None  # convert.icons.IconFonts: the parsed icon-font files, made on first use
+    # By id() of a node: whether the walk placed it in the flow of its parent's content (not
+    # absolute, fixed, lifted or raised; the last level it was placed at wins). Auto layout may
+    # place these; it keeps every other child (and the layers of a parent's own paint, absent
+    # here) where it is, with layoutPositioning ABSOLUTE.
+    in_flow: dict[int, bool] = field(default_factory=dict)
+    # By id() of a flex container the walk kept at absolute positions: the index of the warning
+    # that says why, which the flow_layout pass withdraws where it lays the frame out after all.
+    refused_flex: dict[int, int] = field(default_factory=dict)
     # What the passes make (convert.passes): the page FRAME, and the images the result carries.
     root: Node | None = None
     result_images: dict[str, bytes] = field(default_factory=dict)

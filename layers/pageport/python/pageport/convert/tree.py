@@ -63,6 +63,7 @@ def page_root(state: ConversionState) -> Node:
     state.lifted.clear()
     items.extend(state.hoisted)
     items.sort(key=_BY_ORDER)
+    state.in_flow.update((id(i.node), i.in_flow) for i in items)
     root["children"] = [i.node for i in items]
     return root
 
@@ -124,6 +125,7 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
         if one_axis and _clip_one_axis(node, get("overflow-x") != "visible") and flex:
             flex = False  # its only child is now the clipping frame
             node.setdefault("pageport", {})["autoLayout"] = False
+            state.refused_flex[id(node)] = len(state.warnings)
             state.warn("flex layout kept as absolute positions: its content is clipped on one axis only")
         if flex:
             _flex_layout(state, node, get, children)
@@ -243,6 +245,7 @@ def _flex_layout(state: ConversionState, node: Node, get: StyleGet, children: li
     reason = layout.infer(node, get, children)
     node.setdefault("pageport", {})["autoLayout"] = reason is None
     if reason is not None:
+        state.refused_flex[id(node)] = len(state.warnings)
         state.warn(f"flex layout kept as absolute positions: {reason}")
 
 
@@ -317,7 +320,9 @@ def _children(state: ConversionState, el: ElementNode) -> list[Item]:
     items.sort(key=_BY_ORDER)  # stable: DOM order among equals
     for item in items:
         _record(state, item)
-    return _raise(state, items)
+    items = _raise(state, items)
+    state.in_flow.update((id(i.node), i.in_flow) for i in items)
+    return items
 
 
 def _record(state: ConversionState, item: Item) -> None:

@@ -1,0 +1,49 @@
+"""Pass "flow_layout": auto layout beyond flex (convert.flow) on every frame the walk left
+without it, children before their parents (a parent hugs only children whose size is exact).
+A flex container the walk refused (its CSS fields would move an item) gets it here where its
+geometry allows, and its warning is withdrawn."""
+
+from __future__ import annotations
+
+from pageport.convert import flow
+from pageport.convert.figma import Node
+from pageport.convert.state import ConversionState
+
+
+def run(state: ConversionState) -> None:
+    in_flow = state.in_flow
+
+    def placed_in_flow(node: Node) -> bool:
+        return in_flow.get(id(node), False)
+
+    drifts: dict[int, float] = {}  # by id(): how far a laid-out frame's content moved, at most
+
+    def drift(node: Node) -> float:
+        return drifts.get(id(node), 0.0)
+
+    withdrawn: list[int] = []
+    for node in _post_order(state.page):
+        if node["type"] != "FRAME" or "layoutMode" in node or not node.get("children") or node.get("rotation"):
+            continue
+        stack = flow.plan(node, placed_in_flow, drift)
+        if stack is None:
+            continue
+        flow.emit(node, stack)
+        drifts[id(node)] = stack.drift
+        if (warning := state.refused_flex.get(id(node))) is not None:
+            # A flex container the CSS fields could not lay out, whose geometry does.
+            node["pageport"]["autoLayout"] = True
+            withdrawn.append(warning)
+    for index in sorted(withdrawn, reverse=True):
+        del state.warnings[index]
+
+
+def _post_order(root: Node) -> list[Node]:
+    out: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(node.get("children") or [])
+    out.reverse()  # every node after its descendants
+    return out
