@@ -89,6 +89,7 @@ def capture(
     height: float = 600,
     assets: dict[str, bytes] | None = None,
     fonts: list[dict[str, Any]] | None = None,
+    custom_properties: list[dict[str, Any]] | None = None,
 ) -> bytes:
     body = el("body", box(0, 0, width, height), {}, children)
     html = el("html", box(0, 0, width, height), {}, [body], paintOrder=0)
@@ -110,6 +111,7 @@ def capture(
         "root": html,
         "assets": {k: {"kind": "image", "mime": "image/png", "bytes": len(v)} for k, v in (assets or {}).items()},
         "fonts": fonts or [],
+        "customProperties": custom_properties or [],
         "stats": {"elements": 0, "texts": 0},
     }
     return json.dumps(doc).encode()

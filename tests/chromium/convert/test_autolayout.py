@@ -34,16 +34,16 @@ def _frame(result: dict[str, Any], name: str) -> dict[str, Any]:
     ("name", "fields"),
     [
         (
-            "Section #row",
+            "Row section",
             {"layoutMode": "HORIZONTAL", "itemSpacing": 16, "paddingLeft": 16, "counterAxisAlignItems": "CENTER"},
         ),
-        ("Section #column", {"layoutMode": "VERTICAL", "itemSpacing": 8, "counterAxisAlignItems": "MAX"}),
-        ("Section #between", {"primaryAxisAlignItems": "SPACE_BETWEEN"}),
-        ("Section #wrap", {"layoutWrap": "WRAP", "itemSpacing": 10, "counterAxisSpacing": 5}),
-        ("Section #grow", {"layoutMode": "HORIZONTAL", "itemSpacing": 10}),
-        ("Section #nav", {"layoutMode": "HORIZONTAL", "itemSpacing": 16}),
-        ("Section #absolute", {"layoutMode": "HORIZONTAL"}),
-        ("Section #stretch", {"layoutMode": "HORIZONTAL"}),
+        ("Column section", {"layoutMode": "VERTICAL", "itemSpacing": 8, "counterAxisAlignItems": "MAX"}),
+        ("Between section", {"primaryAxisAlignItems": "SPACE_BETWEEN"}),
+        ("Wrap section", {"layoutWrap": "WRAP", "itemSpacing": 10, "counterAxisSpacing": 5}),
+        ("Grow section", {"layoutMode": "HORIZONTAL", "itemSpacing": 10}),
+        ("Nav section", {"layoutMode": "HORIZONTAL", "itemSpacing": 16}),
+        ("Absolute section", {"layoutMode": "HORIZONTAL"}),
+        ("Stretch section", {"layoutMode": "HORIZONTAL"}),
     ],
 )
 def test_flex_containers_figma_can_lay_out_keep_auto_layout(
@@ -56,14 +56,20 @@ def test_flex_containers_figma_can_lay_out_keep_auto_layout(
 
 def test_item_fields_follow_the_flex_items(converted: tuple[dict[str, Any], list[str]]) -> None:
     result = converted[0]
-    assert [c.get("layoutGrow") for c in _frame(result, "Section #grow")["children"]] == [None, 1, 1]
-    absolute = _frame(result, "Section #absolute")["children"]
+    assert [c.get("layoutGrow") for c in _frame(result, "Grow section")["children"]] == [None, 1, 1]
+    absolute = _frame(result, "Absolute section")["children"]
     assert [c.get("layoutPositioning") for c in absolute] == [None, None, "ABSOLUTE"]
-    assert [c.get("layoutAlign") for c in _frame(result, "Section #stretch")["children"]] == ["STRETCH", "STRETCH"]
+    assert [c.get("layoutAlign") for c in _frame(result, "Stretch section")["children"]] == ["STRETCH", "STRETCH"]
 
 
-def test_a_reversed_row_keeps_absolute_positions_and_says_so(converted: tuple[dict[str, Any], list[str]]) -> None:
+def test_a_reversed_row_is_laid_out_from_its_geometry(converted: tuple[dict[str, Any], list[str]]) -> None:
+    # The walk refuses row-reverse (Figma has no reversed auto layout); the flow_layout pass then
+    # lays the row out in its visual order, its items apart so their layers may swap, and
+    # withdraws the warning.
     result, warnings = converted
-    assert "layoutMode" not in _frame(result, "Section #reverse")
-    assert any(w.endswith("flex layout kept as absolute positions: flex-direction row-reverse") for w in warnings)
-    assert auto_layout_share(result) == (8, 9)
+    row = _frame(result, "Reverse section")
+    assert row["layoutMode"] == "HORIZONTAL"
+    xs = [c["absoluteBoundingBox"]["x"] for c in row["children"]]
+    assert xs == sorted(xs)
+    assert not any("flex-direction row-reverse" in w for w in warnings)
+    assert auto_layout_share(result) == (9, 9)

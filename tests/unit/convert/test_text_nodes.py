@@ -28,7 +28,8 @@ def test_bold_span_inside_paragraph_is_a_style_override() -> None:
             text([(" world", box(80, 2, 46, 20))], normal),
         ],
     )
-    node = find(convert(capture([p])), type="TEXT")
+    result = convert(capture([p]))
+    node = find(result, type="TEXT")
     assert node["characters"] == "Hello bold world"
     assert node["style"]["fontWeight"] == 400
     overrides = node["characterStyleOverrides"]
@@ -36,7 +37,11 @@ def test_bold_span_inside_paragraph_is_a_style_override() -> None:
     assert len(bold_ids) == 1 and 0 not in bold_ids
     assert all(o == 0 for o in overrides[:6])
     assert len(overrides) == 10  # trailing default-style characters are trimmed
-    assert node["styleOverrideTable"][str(bold_ids.pop())] == {"fontStyle": "Bold", "fontWeight": 700.0}
+    entry = node["styleOverrideTable"][str(bold_ids.pop())]
+    assert {k: v for k, v in entry.items() if k != "textStyleId"} == {"fontStyle": "Bold", "fontWeight": 700.0}
+    # The bold run has a text style of its own, the rest the paragraph's.
+    assert result["styles"][entry["textStyleId"]]["style"]["fontWeight"] == 700
+    assert result["styles"][node["styles"]["text"]]["style"]["fontWeight"] == 400
 
 
 def test_wrapped_paragraph_reflows_as_one_text_node() -> None:

@@ -32,6 +32,7 @@ from pageport.capture.contract import (
     CaptureRequest,
     Deadline,
 )
+from pageport.capture.custom_properties import read_custom_properties
 from pageport.capture.mime import png_size
 from pageport.capture.motion import settle_motion, watch_canvases
 from pageport.capture.network import Network
@@ -183,6 +184,7 @@ def _capture(
         )
     )
     deadline.remaining_s()
+    custom_properties = read_custom_properties(page)
     warnings.extend(walked["warnings"])
     record_rendered_fonts(page, walked["root"], deadline, warnings)
     info = walked["info"]
@@ -218,6 +220,7 @@ def _capture(
         "root": walked["root"],
         "assets": assets.info,
         "fonts": fonts,
+        "customProperties": custom_properties,
         "stats": walked["stats"],
         "warnings": warnings,
     }

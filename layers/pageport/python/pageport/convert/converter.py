@@ -25,7 +25,7 @@ from pageport.convert.options import DEFAULT_OPTIONS, ConversionOptions
 from pageport.convert.passes import run_passes
 from pageport.convert.state import ConversionState
 
-RESULT_VERSION = 1
+RESULT_VERSION = 2
 
 
 @dataclass
@@ -69,5 +69,6 @@ def convert_capture(
         "images": image_meta,
         "fonts": fonts,
         "warnings": state.warnings,
+        **(state.tokens.sections() if state.tokens is not None else {}),
     }
     return Conversion(canonical_json(result), images, len(state.warnings), list(state.warnings))

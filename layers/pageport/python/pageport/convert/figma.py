@@ -61,9 +61,15 @@ class ColorStop(TypedDict):
     color: RGBA
 
 
+class VariableAlias(TypedDict):
+    type: Literal["VARIABLE_ALIAS"]
+    id: str  # a key of result.variables
+
+
 class Paint(TypedDict):
     type: PaintType
     blendMode: BlendMode
+    boundVariables: NotRequired[dict[Literal["color"], VariableAlias]]  # SOLID: its colour variable
     visible: NotRequired[bool]
     opacity: NotRequired[float]
     # SOLID
@@ -119,6 +125,7 @@ class TypeStyle(TypedDict, total=False):
     lineHeightUnit: Literal["PIXELS", "FONT_SIZE_%", "INTRINSIC_%"]
     fills: list[Paint]
     hyperlink: Hyperlink | None  # None in an override: the run has no link though the base does
+    textStyleId: str  # in a styleOverrideTable entry: the text style of the run (a key of result.styles)
 
 
 class PageportExtension(TypedDict, total=False):
@@ -174,4 +181,8 @@ class Node(TypedDict):
     style: NotRequired[TypeStyle]
     characterStyleOverrides: NotRequired[list[int]]
     styleOverrideTable: NotRequired[dict[str, TypeStyle]]
+    # Tokens (result.variables, result.styles): FLOAT variables bound to layout and radius
+    # fields, and the node's text and effect styles.
+    boundVariables: NotRequired[dict[str, VariableAlias]]
+    styles: NotRequired[dict[Literal["text", "effect"], str]]
     pageport: NotRequired[PageportExtension]

@@ -62,6 +62,7 @@ class ConversionState:
     refused_flex: dict[int, int] = field(default_factory=dict)
     # What the passes make (convert.passes): the page FRAME, and the images the result carries.
     root: Node | None = None
+    tokens: Any = None  # convert.tokens.registry.TokenSet, made by the tokens pass
     result_images: dict[str, bytes] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

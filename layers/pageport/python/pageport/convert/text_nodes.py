@@ -106,7 +106,16 @@ def _segments(
 
 
 def inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode], parent: ElementNode) -> list[Node]:
-    """Consecutive inline children of `parent` as TEXT nodes, after their inline boxes' paint."""
+    """Consecutive inline children of `parent` as TEXT nodes, after their inline boxes' paint.
+    Each TEXT node names the block it is the text of (`pageport.tag`: h1, p, li, button...)."""
+    out = _inline_group(state, nodes, parent)
+    for node in out:
+        if node["type"] == "TEXT":
+            node.setdefault("pageport", {})["tag"] = parent.tag
+    return out
+
+
+def _inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode], parent: ElementNode) -> list[Node]:
     state.check_time()
     decorations: list[Node] = []
     segments = [

@@ -285,6 +285,20 @@ class FontFace(_Model):
     status: str = Field(description="FontFace.status: loaded, unloaded, error, loading, system.")
 
 
+class CustomProperty(_Model):
+    """A CSS custom property the page declares, resolved on its root element."""
+
+    name: str = Field(description="The property, with its dashes ('--brand-primary').")
+    value: str = Field(description="Its value at the root, as the browser serializes it.")
+    uses: list[str] = Field(
+        default_factory=list,
+        description="What the page's rules use it for through var(): color, background, border, shadow, "
+        "font-size, font-family, font-weight, line-height, letter-spacing, radius, spacing.",
+    )
+    color: str | None = Field(default=None, description="The computed colour it stands for (rgb/rgba), if a colour.")
+    length: float | None = Field(default=None, description="The length it stands for in CSS px, if a length.")
+
+
 class CaptureStats(_Model):
     """Counts for diagnostics."""
 
@@ -301,6 +315,9 @@ class CaptureDocument(_Model):
     root: ElementNode = Field(description="The <html> element.")
     assets: dict[str, Asset] = Field(default_factory=dict, description="Stored assets by SHA-256 (lowercase hex).")
     fonts: list[FontFace] = Field(default_factory=list, description="Font faces in use.")
+    custom_properties: list[CustomProperty] = Field(
+        default_factory=list, description="The page's CSS custom properties, resolved on the root element."
+    )
     stats: CaptureStats = Field(description="Tree size and truncation.")
     warnings: list[str] = Field(default_factory=list, description="What was truncated, skipped or not retrievable.")
 

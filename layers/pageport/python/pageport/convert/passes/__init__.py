@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pageport.convert.options import ConversionOptions
-from pageport.convert.passes import build, flow_layout, ids, images, names
+from pageport.convert.passes import build, flow_layout, ids, images, names, tokens
 from pageport.convert.state import ConversionState
 
 
@@ -30,6 +30,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("build", build.run),  # the element walk: nodes, paint, text, flex auto layout
     Pass("flow_layout", flow_layout.run, lambda options: options.auto_layout),  # block flow, rows, stacks
     Pass("names", names.run),  # layers the page did not name, named by what they are
+    Pass("tokens", tokens.run, lambda options: options.tokens),  # variables and styles, bound
     Pass("ids", ids.run),  # "1:n" in depth-first order
     Pass("images", images.run),  # carry exactly the images the tree paints
 )

@@ -1,0 +1,69 @@
+"""The result's token sections, in Figma REST shapes: one variable collection (one mode) with
+its COLOR and FLOAT variables, and the text and effect styles (`variableCollections`,
+`variables`, `styles`), with the aliases nodes bind them by."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pageport.convert.figma import VariableAlias
+
+COLLECTION_ID = "VariableCollectionId:1"
+MODE_ID = "1:0"
+MODE_NAME = "Default"
+
+
+class TokenSet:
+    """Variables and styles in the order they are added (the order Figma lists them)."""
+
+    def __init__(self, collection_name: str) -> None:
+        self.collection_name = collection_name
+        self.variables: dict[str, dict[str, Any]] = {}
+        self.styles: dict[str, dict[str, Any]] = {}
+
+    def variable(
+        self,
+        name: str,
+        resolved_type: Literal["COLOR", "FLOAT"],
+        value: Any,
+        scopes: list[str],
+        css_name: str | None = None,
+    ) -> str:
+        ident = f"VariableID:1:{len(self.variables) + 1}"
+        variable: dict[str, Any] = {
+            "id": ident,
+            "name": name,
+            "resolvedType": resolved_type,
+            "valuesByMode": {MODE_ID: value},
+            "variableCollectionId": COLLECTION_ID,
+            "scopes": scopes,
+            "codeSyntax": {"WEB": f"var({css_name})"} if css_name else {},
+        }
+        self.variables[ident] = variable
+        return ident
+
+    def style(self, name: str, style_type: Literal["TEXT", "EFFECT"], **value: Any) -> str:
+        # Zero-padded: result.json's keys are sorted, and this keeps them in the order added.
+        ident = f"S:{len(self.styles) + 1:04d}"
+        self.styles[ident] = {"id": ident, "name": name, "styleType": style_type, **value}
+        return ident
+
+    def sections(self) -> dict[str, Any]:
+        if not self.variables and not self.styles:
+            return {}
+        collection = {
+            "id": COLLECTION_ID,
+            "name": self.collection_name,
+            "modes": [{"modeId": MODE_ID, "name": MODE_NAME}],
+            "defaultModeId": MODE_ID,
+            "variableIds": list(self.variables),
+        }
+        return {
+            "variableCollections": {COLLECTION_ID: collection} if self.variables else {},
+            "variables": self.variables,
+            "styles": self.styles,
+        }
+
+
+def alias(ident: str) -> VariableAlias:
+    return {"type": "VARIABLE_ALIAS", "id": ident}
