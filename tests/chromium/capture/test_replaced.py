@@ -49,6 +49,16 @@ def image_node(result: dict[str, Any], doc: CaptureDocument, element_id: str) ->
     return hit
 
 
+def element_frame(result: dict[str, Any], doc: CaptureDocument, element_id: str) -> dict[str, Any]:
+    """The FRAME drawn for the element: at its box, named by what it is (never by its tag)."""
+    box = by_id(doc, element_id).box
+    assert box is not None
+    at = {"x": box.x, "y": box.y, "width": box.width, "height": box.height}
+    (hit,) = [n for n in nodes(result["document"]) if n["type"] == "FRAME" and n["absoluteBoundingBox"] == at]
+    assert hit["name"] and hit["name"].lower() not in ("div", "iframe")
+    return hit
+
+
 def pixel(images: dict[str, bytes], node: dict[str, Any], fx: float, fy: float) -> tuple[int, ...]:
     img = Image.open(io.BytesIO(images[node["fills"][0]["imageRef"]])).convert("RGB")
     value = img.getpixel((int(img.width * fx), int(img.height * fy)))
@@ -113,8 +123,8 @@ def test_clipped_box_with_much_text_keeps_its_text_with_a_warning(converted) -> 
 
 
 def test_same_origin_iframe_is_converted_inside_a_frame(converted) -> None:
-    result, _, _, _ = converted
-    (frame,) = [n for n in nodes(result["document"]) if n["name"] == "Embed #frame"]
+    result, _, _, doc = converted
+    frame = element_frame(result, doc, "frame")
     assert frame["type"] == "FRAME"
     texts = [n for n in nodes(frame) if n["type"] == "TEXT"]
     assert [t["characters"] for t in texts] == ["Frame content"]
@@ -122,8 +132,8 @@ def test_same_origin_iframe_is_converted_inside_a_frame(converted) -> None:
 
 
 def test_background_layers_keep_their_size_position_and_order(converted) -> None:
-    result, warnings, _, _ = converted
-    (layers,) = [n for n in nodes(result["document"]) if n["name"] == "#layers"]
+    result, warnings, _, doc = converted
+    layers = element_frame(result, doc, "layers")
     assert [f["type"] for f in layers["fills"]] == ["SOLID"]
     gradient, image = layers["children"]
     assert gradient["fills"][0]["type"] == "GRADIENT_LINEAR"
