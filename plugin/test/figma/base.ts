@@ -5,6 +5,8 @@
 import { fail, frozenCopy, validatePaints, type ImageLookup } from "./validate";
 import { IDENTITY, type Mat } from "./geometry";
 import type { SceneStub } from "./scene";
+import type { StyleLookup } from "./styles";
+import type { VariableLookup } from "./variables";
 
 export interface World {
   nextId(): string;
@@ -15,6 +17,14 @@ export interface World {
   svgExport(node: SceneStub): string;
   /** Rough text measurement (TestFigmaOptions.measureText): auto-resizing text changes size. */
   measureText?: boolean;
+  /** The file's variables (bound paints and fields resolve through them). */
+  variables?: VariableLookup;
+  /** The file's local styles. */
+  styles?: StyleLookup;
+  /** The id the next node made takes (an instance's layers: `I<instance>;<main layer>`). */
+  pendingId?: string | null;
+  /** Puts a node Figma creates on the current page (createInstance). */
+  place?(node: SceneStub): void;
 }
 
 // ---------------------------------------------------------------------------------- base
@@ -34,8 +44,14 @@ export class BaseStub {
     this.world = world;
     this.type = type;
     this.name = name;
-    this.id = id ?? world.nextId();
+    this.id = id ?? world.pendingId ?? world.nextId();
     world.register(this);
+  }
+
+  /** Whether an INSTANCE is among this node's ancestors (the node is a layer of an instance). */
+  inInstance(): boolean {
+    for (let p = this.parent; p; p = p.parent) if (p.type === "INSTANCE") return true;
+    return false;
   }
 
   get removed(): boolean {
@@ -81,11 +97,16 @@ export class BaseStub {
   remove(): void {
     this.alive();
     if (this.type === "DOCUMENT") throw new Error("Cannot remove the document");
+    if (this.inInstance()) throw new Error("in remove: Cannot remove a layer inside an instance");
+    this._remove();
+  }
+  /** Removal with the subtree (an instance's layers go with it). */
+  _remove(): void {
     this.parent?.detachChild(this as unknown as SceneStub);
     this.parent = null;
     this.#removed = true;
     if ("children" in this) {
-      for (const kid of (this as unknown as ContainerLike).kids.slice()) kid.remove();
+      for (const kid of (this as unknown as ContainerLike).kids.slice()) kid._remove();
     }
   }
 
@@ -138,6 +159,14 @@ export function WithChildren<TBase extends Ctor<BaseStub>>(Base: TBase) {
       if (this.type === "DOCUMENT" && child.type !== "PAGE") throw new Error("The root node cannot have children of type other than PAGE");
       if (this.type !== "DOCUMENT" && child.type === "PAGE") throw new Error("Cannot move a page node into a non-document node");
       if (isSelfOrAncestor(child, this)) throw new Error("Cannot move node. A node cannot be a descendant of itself");
+      if (this.type === "INSTANCE" || this.inInstance()) throw new Error("Cannot move node. New parent is an instance or is inside of an instance");
+      if (child.inInstance()) throw new Error("Cannot move node. Node is inside of an instance");
+      if (child.type === "SECTION" && this.type !== "PAGE" && this.type !== "SECTION") {
+        throw new Error("Cannot move node. A section can only be inside a page or another section");
+      }
+      if (child.type === "COMPONENT" && [this, ...ancestors(this)].some((a) => a.type === "COMPONENT" || a.type === "INSTANCE")) {
+        throw new Error("Cannot move node. A component cannot be inside another component or an instance");
+      }
       if (!Number.isInteger(index) || index < 0 || index > this.kids.length) {
         fail("insertChild", `Expected "index" to be an integer in 0..${this.kids.length}`);
       }
@@ -152,6 +181,12 @@ export function WithChildren<TBase extends Ctor<BaseStub>>(Base: TBase) {
       this.kids.splice(index, 0, child);
       child.parent = this;
       this.childrenChanged();
+    }
+
+    /** A child Figma itself gives this container (an instance's layers): no move rules. */
+    _adopt(child: SceneStub): void {
+      this.kids.push(child);
+      child.parent = this;
     }
 
     detachChild(child: SceneStub): void {
@@ -265,6 +300,12 @@ export class PageStub extends WithChildren(BaseStub) {
     this.#mustBeLoaded("findChild");
     return super.findChild(callback);
   }
+}
+
+function ancestors(n: BaseStub): BaseStub[] {
+  const out: BaseStub[] = [];
+  for (let p = n.parent; p; p = p.parent) out.push(p);
+  return out;
 }
 
 function isSelfOrAncestor(a: BaseStub, of: BaseStub): boolean {

@@ -33,6 +33,17 @@ export class FrameStub extends WithChildren(RectLikeStub) {
   coordinateSpace(): Mat {
     return this.absoluteTransform as Mat;
   }
+  override copyFrom(src: FrameStub): void {
+    super.copyFrom(src);
+    this.#clips = src.#clips;
+    this.#layoutMode = src.#layoutMode;
+    this.#wrap = src.#wrap;
+    [this.#primarySizing, this.#counterSizing] = [src.#primarySizing, src.#counterSizing];
+    [this.#primaryAlign, this.#counterAlign, this.#counterAlignContent] = [src.#primaryAlign, src.#counterAlign, src.#counterAlignContent];
+    this.#pad = { ...src.#pad };
+    [this.#itemSpacing, this.#counterSpacing] = [src.#itemSpacing, src.#counterSpacing];
+    [this.itemReverseZIndex, this.strokesIncludedInLayout, this.svgSource] = [src.itemReverseZIndex, src.strokesIncludedInLayout, src.svgSource];
+  }
   override childrenChanged(): void {
     this.relayout();
   }
@@ -159,7 +170,7 @@ export class FrameStub extends WithChildren(RectLikeStub) {
       k._x = h.pos;
       k._y = v.pos;
       if (h.size !== k._w || v.size !== k._h) {
-        k.resize(Math.max(0.01, h.size), Math.max(0.01, v.size));
+        k._resize(Math.max(0.01, h.size), Math.max(0.01, v.size), true);
       }
     }
   }
@@ -182,7 +193,7 @@ export class FrameStub extends WithChildren(RectLikeStub) {
       const setSize = (k: SceneStub, main: number, cross: number): void => {
         const w = Math.max(0.01, horiz ? main : cross);
         const h = Math.max(0.01, horiz ? cross : main);
-        if (w !== k._w || h !== k._h) k.resizeWithoutConstraints(w, h);
+        if (w !== k._w || h !== k._h) k._resize(w, h, false);
       };
       const padMain = horiz ? p.left + p.right : p.top + p.bottom;
       const padCross = horiz ? p.top + p.bottom : p.left + p.right;

@@ -25,11 +25,16 @@ import {
   type Mat,
   type World,
 } from "./nodes";
+import { componentFromNode, ComponentStub, SectionStub } from "./components";
+import { StyleRegistry } from "./styles";
 import { parseSvg, SvgParseError } from "./svg";
+import { VariableRegistry, type Plan } from "./variables";
 
 export { readImageHeader, sha1Hex, MAX_IMAGE_SIDE } from "./images";
 export { parseSvg } from "./svg";
 export { FrameStub, TextStub, SceneStub, GroupStub, VectorStub } from "./nodes";
+export { ComponentStub, InstanceStub, SectionStub } from "./components";
+export { MODE_LIMITS, type Plan } from "./variables";
 
 export interface TestFigmaOptions {
   /** Fonts listAvailableFontsAsync returns (and loadFontAsync accepts). Default: a realistic list. */
@@ -51,6 +56,8 @@ export interface TestFigmaOptions {
   measureText?: boolean;
   /** Names of further pages the file has, NOT loaded (documentAccess dynamic-page) until loadAsync. */
   extraPages?: string[];
+  /** The file's team plan: how many modes a variable collection may have (default "professional"). */
+  plan?: Plan;
 }
 
 export interface Notification {
@@ -105,7 +112,12 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
   let minor = 1;
   let created = 0;
 
+  const variables = new VariableRegistry(options.plan ?? "professional");
+  const styles = new StyleRegistry(loaded);
   const world: World = {
+    variables,
+    styles,
+    place: (n) => currentPage.appendChild(n),
     measureText: options.measureText ?? false,
     nextId: () => `${major}:${++minor}`,
     images: { has: (h) => images.has(h) },
@@ -261,6 +273,11 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
       keysAsync: () => Promise.resolve([...clientStorage.keys()]),
     },
     createFrame: () => append(new FrameStub(world)),
+    createComponent: () => append(new ComponentStub(world)),
+    createComponentFromNode: (node: SceneStub) => componentFromNode(world, node),
+    createSection: () => append(new SectionStub(world) as unknown as SceneStub),
+    variables: variables.api(),
+    ...styles.api(),
     createRectangle: () => append(new RectangleStub(world)),
     createEllipse: () => append(new EllipseStub(world)),
     createVector: () => append(new VectorStub(world)),

@@ -3,6 +3,7 @@
  * child fields, and the shapes (rectangle, ellipse, vector) with fills, strokes and radii.
  */
 import { BaseStub, type World } from "./base";
+import { bindNodeField, boundFields, chooseMode } from "./bindings";
 import { aabb, IDENTITY, multiply, rotationMatrix, type Mat } from "./geometry";
 import {
   BLEND_MODES,
@@ -16,6 +17,7 @@ import {
   validateEffects,
   validatePaints,
 } from "./validate";
+import { resolvePaint, validatePaintBindings } from "./variables";
 
 // ---------------------------------------------------------------------------------- scene nodes
 
@@ -37,7 +39,11 @@ export class SceneStub extends BaseStub {
   _layoutGrow = 0;
   _layoutPositioning: "AUTO" | "ABSOLUTE" = "AUTO";
   isMask = false;
-  effectStyleId = "";
+  #effectStyleId = "";
+  /** Collection id -> mode id chosen for this subtree (setExplicitVariableModeForCollection). */
+  readonly explicitModes = new Map<string, string>();
+  /** Field -> the variable bound to it and the value it wrote (setBoundVariable). */
+  readonly bindings = new Map<string, { id: string; value: unknown }>();
   exportSettings: readonly ExportSettings[] = [];
 
   constructor(world: World, type: string, name: string, w: number, h: number, blend: BlendMode = "PASS_THROUGH") {
@@ -45,6 +51,56 @@ export class SceneStub extends BaseStub {
     this._w = w;
     this._h = h;
     this.#blendMode = blend;
+  }
+
+  /** Everything this node is, from `src` of the same class (clones, instances); not its id, parent or plugin data. */
+  copyFrom(src: SceneStub): void {
+    this.name = src.name;
+    [this._x, this._y, this._w, this._h, this._rot] = [src._x, src._y, src._w, src._h, src._rot];
+    this.#visible = src.#visible;
+    this.locked = src.locked;
+    this.#opacity = src.#opacity;
+    this.#blendMode = src.#blendMode;
+    this.#effects = src.#effects;
+    this.#constraints = src.#constraints;
+    [this._layoutAlign, this._layoutGrow, this._layoutPositioning] = [src._layoutAlign, src._layoutGrow, src._layoutPositioning];
+    this.isMask = src.isMask;
+    this.#effectStyleId = src.#effectStyleId;
+    for (const [k, v] of src.explicitModes) this.explicitModes.set(k, v);
+    for (const [k, v] of src.bindings) this.bindings.set(k, v);
+    this.#references = src.#references;
+  }
+
+  // -- component properties
+  #references: Record<string, string> | null = null;
+  get componentPropertyReferences(): Record<string, string> | null {
+    return this.#references ? { ...this.#references } : null;
+  }
+  /** Only on a layer of a main component, naming properties of that component of the matching type. */
+  set componentPropertyReferences(v: Record<string, string> | null) {
+    const where = "set_componentPropertyReferences";
+    if (this.inInstance()) fail(where, "A layer of an instance takes its property references from its main component");
+    const owner = this.owningComponent();
+    if (!owner) fail(where, "Only a layer inside a component can reference component properties");
+    if (v !== null) {
+      const types: Record<string, ComponentPropertyType> = { characters: "TEXT", visible: "BOOLEAN", mainComponent: "INSTANCE_SWAP" };
+      for (const [field, name] of Object.entries(v)) {
+        const want = types[field];
+        if (!want) fail(where, `Invalid field ${JSON.stringify(field)}`);
+        if (field === "characters" && this.type !== "TEXT") fail(where, "Only a text layer can show a TEXT property");
+        const def = owner.componentPropertyDefinitions[name];
+        if (!def) fail(where, `Component property with name ${JSON.stringify(name)} does not exist`);
+        if (def.type !== want) fail(where, `Property ${JSON.stringify(name)} is ${def.type}, ${field} needs ${want}`);
+      }
+    }
+    this.#references = v === null ? null : { ...v };
+  }
+  /** The main component this layer is a descendant of, if any. */
+  owningComponent(): { componentPropertyDefinitions: ComponentPropertyDefinitions } | null {
+    for (let p = this.parent; p; p = p.parent) {
+      if (p.type === "COMPONENT") return p as unknown as { componentPropertyDefinitions: ComponentPropertyDefinitions };
+    }
+    return null;
   }
 
   // -- geometry
@@ -56,6 +112,7 @@ export class SceneStub extends BaseStub {
     return this._x;
   }
   set x(v: number) {
+    this.fixedInInstance("set_x");
     this._x = num("set_x", "x", v);
     this.positionChanged();
   }
@@ -63,6 +120,7 @@ export class SceneStub extends BaseStub {
     return this._y;
   }
   set y(v: number) {
+    this.fixedInInstance("set_y");
     this._y = num("set_y", "y", v);
     this.positionChanged();
   }
@@ -76,6 +134,7 @@ export class SceneStub extends BaseStub {
     return this._rot;
   }
   set rotation(v: number) {
+    this.fixedInInstance("set_rotation");
     let r = num("set_rotation", "rotation", v) % 360;
     if (r > 180) r -= 360;
     if (r <= -180) r += 360;
@@ -87,6 +146,7 @@ export class SceneStub extends BaseStub {
   }
   set relativeTransform(m: Transform) {
     checkTransform("set_relativeTransform", "relativeTransform", m);
+    this.fixedInInstance("set_relativeTransform");
     this._x = m[0][2];
     this._y = m[1][2];
     this._rot = (Math.atan2(m[0][1], m[0][0]) * 180) / Math.PI;
@@ -112,9 +172,33 @@ export class SceneStub extends BaseStub {
     if (w < 0.01) fail(where, 'Expected "width" to have value >= 0.01');
     if (h < 0.01) fail(where, 'Expected "height" to have value >= 0.01');
   }
+  /**
+   * A layer inside an instance keeps the place and size its main component and the instance's
+   * own size give it: an instance overrides appearance and content, never geometry.
+   */
+  protected fixedInInstance(where: string): void {
+    if (this.inInstance()) throw new Error(`in ${where}: Cannot change the position or size of a layer inside an instance`);
+  }
   resize(width: number, height: number): void {
     this.alive();
     this.checkSize("resize", width, height);
+    this.fixedInInstance("resize");
+    this._resize(width, height, true);
+  }
+  resizeWithoutConstraints(width: number, height: number): void {
+    this.alive();
+    this.checkSize("resizeWithoutConstraints", width, height);
+    this.fixedInInstance("resizeWithoutConstraints");
+    this._resize(width, height, false);
+  }
+  /** A size Figma itself gives (auto layout, constraints, text measurement): no instance rule. */
+  _resize(width: number, height: number, withConstraints: boolean): void {
+    if (!withConstraints) {
+      this._w = width;
+      this._h = height;
+      this.sizeChanged();
+      return;
+    }
     const dw = width - this._w;
     const dh = height - this._h;
     const sx = this._w > 0 ? width / this._w : 1;
@@ -122,13 +206,6 @@ export class SceneStub extends BaseStub {
     this._w = width;
     this._h = height;
     this.applyConstraints(dw, dh, sx, sy);
-    this.sizeChanged();
-  }
-  resizeWithoutConstraints(width: number, height: number): void {
-    this.alive();
-    this.checkSize("resizeWithoutConstraints", width, height);
-    this._w = width;
-    this._h = height;
     this.sizeChanged();
   }
   rescale(scale: number): void {
@@ -170,6 +247,53 @@ export class SceneStub extends BaseStub {
     validateEffects("set_effects", v);
     validateSpread("set_effects", v, this as unknown as SpreadTarget);
     this.#effects = frozenCopy([...v]);
+    this.#effectStyleId = "";
+  }
+  get effectStyleId(): string {
+    return this.#effectStyleId;
+  }
+  set effectStyleId(_v: string) {
+    throw new Error("in set_effectStyleId: Cannot set effectStyleId with documentAccess: dynamic-page. Use setEffectStyleIdAsync instead.");
+  }
+  /** Takes the effect style's effects (the spread rule applies as to any effects), "" detaches. */
+  setEffectStyleIdAsync(id: string): Promise<void> {
+    try {
+      if (id !== "") {
+        const style = this.world.styles?.effect(id);
+        if (!style) fail("setEffectStyleIdAsync", `No effect style with id ${JSON.stringify(id)}`);
+        this.effects = style.effects;
+      }
+      this.#effectStyleId = id;
+      return Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  // -- variables
+  setBoundVariable(field: VariableBindableNodeField, variable: Variable | null): void {
+    this.alive();
+    bindNodeField(this, this.world.variables, field, variable);
+  }
+  get boundVariables(): Record<string, unknown> {
+    return boundFields(this);
+  }
+  setExplicitVariableModeForCollection(collection: VariableCollection, modeId: string): void {
+    chooseMode(this, collection, modeId);
+  }
+  get explicitVariableModes(): Record<string, string> {
+    return Object.fromEntries(this.explicitModes);
+  }
+  clearExplicitVariableModeForCollection(collection: VariableCollection): void {
+    this.explicitModes.delete(collection.id);
+  }
+  /** Paints as this node draws them: bound colors resolved for it. */
+  protected drawn(paints: readonly Paint[]): Paint[] {
+    return paints.map((p) => resolvePaint(p, this.world.variables, this));
+  }
+  protected checkPaints(where: string, v: unknown): void {
+    validatePaints(where, v, this.world.images);
+    validatePaintBindings(where, v as Paint[], this.world.variables);
   }
   get constraints(): Constraints {
     return frozenCopy(this.#constraints);
@@ -249,18 +373,31 @@ export class ShapeStub extends SceneStub {
     this.#strokeAlign = strokeAlign;
   }
 
+  override copyFrom(src: ShapeStub): void {
+    super.copyFrom(src);
+    this.#fills = src.#fills;
+    this.#strokes = src.#strokes;
+    this._strokeWeights = [...src._strokeWeights];
+    this.#strokeAlign = src.#strokeAlign;
+    this.#dashPattern = src.#dashPattern;
+    [this.strokeCap, this.strokeJoin, this.strokeMiterLimit] = [src.strokeCap, src.strokeJoin, src.strokeMiterLimit];
+    [this.fillStyleId, this.strokeStyleId] = [src.fillStyleId, src.strokeStyleId];
+    this._radii = [...src._radii];
+    this.cornerSmoothing = src.cornerSmoothing;
+  }
+
   get fills(): readonly Paint[] | symbol {
-    return frozenCopy(this.#fills);
+    return frozenCopy(this.drawn(this.#fills));
   }
   set fills(v: readonly Paint[] | symbol) {
-    validatePaints("set_fills", v, this.world.images);
+    this.checkPaints("set_fills", v);
     this.#fills = frozenCopy([...(v as Paint[])]);
   }
   get strokes(): readonly Paint[] {
-    return frozenCopy(this.#strokes);
+    return frozenCopy(this.drawn(this.#strokes));
   }
   set strokes(v: readonly Paint[]) {
-    validatePaints("set_strokes", v, this.world.images);
+    this.checkPaints("set_strokes", v);
     this.#strokes = frozenCopy([...v]);
   }
   get strokeWeight(): number | symbol {
@@ -358,6 +495,10 @@ export class EllipseStub extends ShapeStub {
   constructor(world: World) {
     super(world, "ELLIPSE", "Ellipse", 100, 100, [{ type: "SOLID", color: { r: 0.8509804010391235, g: 0.8509804010391235, b: 0.8509804010391235 } }]);
   }
+  override copyFrom(src: EllipseStub): void {
+    super.copyFrom(src);
+    this.#arc = src.#arc;
+  }
   get arcData(): ArcData {
     return frozenCopy(this.#arc);
   }
@@ -373,6 +514,10 @@ export class VectorStub extends ShapeStub {
   #paths: VectorPath[] = [];
   constructor(world: World) {
     super(world, "VECTOR", "Vector", 100, 100, [], "CENTER");
+  }
+  override copyFrom(src: VectorStub): void {
+    super.copyFrom(src);
+    this.#paths = src.#paths;
   }
   get vectorPaths(): readonly VectorPath[] {
     return frozenCopy(this.#paths);

@@ -2,7 +2,7 @@
 import type { World } from "./base";
 import { fontKey, fontLabel } from "./fonts";
 import { ShapeStub } from "./scene";
-import { fail, frozenCopy, num, oneOf, validateHyperlink, validatePaints } from "./validate";
+import { fail, frozenCopy, num, oneOf, validateHyperlink } from "./validate";
 
 // ---------------------------------------------------------------------------------- text
 
@@ -15,9 +15,13 @@ interface CharStyle {
   lineHeight: LineHeight;
   textCase: TextCase;
   hyperlink: HyperlinkTarget | null;
+  /** The text style these characters follow ("" none): a direct write of a styled field detaches it. */
+  textStyleId: string;
 }
 
 type StyleKey = keyof CharStyle;
+/** The fields a text style sets. */
+const STYLED: ReadonlySet<StyleKey> = new Set(["fontName", "fontSize", "letterSpacing", "lineHeight", "textCase", "textDecoration"]);
 
 const TEXT_CASES = ["ORIGINAL", "UPPER", "LOWER", "TITLE", "SMALL_CAPS", "SMALL_CAPS_FORCED"] as const;
 const DECORATIONS = ["NONE", "UNDERLINE", "STRIKETHROUGH"] as const;
@@ -39,7 +43,6 @@ export class TextStub extends ShapeStub {
   maxLines: number | null = null;
   readonly hasMissingFont = false;
   autoRename = true;
-  textStyleId = "";
 
   constructor(world: World) {
     super(world, "TEXT", "Text", 0.01, 14, [], "OUTSIDE", "PASS_THROUGH");
@@ -52,7 +55,16 @@ export class TextStub extends ShapeStub {
       lineHeight: { unit: "AUTO" },
       textCase: "ORIGINAL",
       hyperlink: null,
+      textStyleId: "",
     };
+  }
+
+  override copyFrom(src: TextStub): void {
+    super.copyFrom(src);
+    [this.#chars, this.#styles, this.#base] = [src.#chars, [...src.#styles], src.#base];
+    [this.#autoResize, this.#alignH, this.#alignV] = [src.#autoResize, src.#alignH, src.#alignV];
+    [this.#paragraphIndent, this.#paragraphSpacing] = [src.#paragraphIndent, src.#paragraphSpacing];
+    [this.textTruncation, this.maxLines, this.autoRename] = [src.textTruncation, src.maxLines, src.autoRename];
   }
 
   // -- font checks
@@ -116,17 +128,67 @@ export class TextStub extends ShapeStub {
 
   // -- uniform and ranged style access
   #get<K extends StyleKey>(key: K, start = 0, end = this.#chars.length): CharStyle[K] | symbol {
-    if (this.#chars.length === 0) return frozenCopy(this.#base[key]);
+    if (this.#chars.length === 0) return this.#shown(key, this.#base[key]);
     const first = (this.#styles[start] as CharStyle)[key];
     for (let i = start + 1; i < end; i++) if (!same((this.#styles[i] as CharStyle)[key], first)) return this.world.mixed;
-    return frozenCopy(first);
+    return this.#shown(key, first);
+  }
+  /** A value as read: a frozen copy, fills with their bound colors resolved for this node. */
+  #shown<K extends StyleKey>(key: K, value: CharStyle[K]): CharStyle[K] {
+    return frozenCopy(key === "fills" ? (this.drawn(value as Paint[]) as CharStyle[K]) : value);
   }
   #set<K extends StyleKey>(key: K, value: CharStyle[K], start = 0, end = this.#chars.length): void {
+    const detach = STYLED.has(key) ? { textStyleId: "" } : {};
     if (this.#chars.length === 0) {
-      this.#base = { ...this.#base, [key]: value };
+      this.#base = { ...this.#base, [key]: value, ...detach };
       return;
     }
-    for (let i = start; i < end; i++) this.#styles[i] = { ...(this.#styles[i] as CharStyle), [key]: value };
+    for (let i = start; i < end; i++) this.#styles[i] = { ...(this.#styles[i] as CharStyle), [key]: value, ...detach };
+    this.#measure();
+  }
+
+  // -- text styles
+  get textStyleId(): string | symbol {
+    return this.#get("textStyleId");
+  }
+  set textStyleId(_v: string | symbol) {
+    throw new Error("in set_textStyleId: Cannot set textStyleId with documentAccess: dynamic-page. Use setTextStyleIdAsync instead.");
+  }
+  getRangeTextStyleId(start: number, end: number): string | symbol {
+    this.#range("getRangeTextStyleId", start, end);
+    return this.#get("textStyleId", start, end);
+  }
+  setTextStyleIdAsync(id: string): Promise<void> {
+    return this.#applyStyle("setTextStyleIdAsync", id, 0, this.#chars.length);
+  }
+  setRangeTextStyleIdAsync(start: number, end: number, id: string): Promise<void> {
+    try {
+      this.#range("setRangeTextStyleIdAsync", start, end);
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+    return this.#applyStyle("setRangeTextStyleIdAsync", id, start, end);
+  }
+  /** The style's values written on the range (its fonts and the new one loaded), then its id. */
+  #applyStyle(where: string, id: string, start: number, end: number): Promise<void> {
+    try {
+      if (id === "") {
+        this.#setRaw({ textStyleId: "" }, start, end);
+        return Promise.resolve();
+      }
+      const style = this.world.styles?.text(id);
+      if (!style) fail(where, `No text style with id ${JSON.stringify(id)}`);
+      const values = style.values;
+      this.#requireLoaded([...this.#fontsIn(start, end), values.fontName]);
+      this.#setRaw({ ...values, textStyleId: id }, start, end);
+      return Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+  #setRaw(patch: Partial<CharStyle>, start: number, end: number): void {
+    if (this.#chars.length === 0) this.#base = { ...this.#base, ...patch };
+    for (let i = start; i < end; i++) this.#styles[i] = { ...(this.#styles[i] as CharStyle), ...patch };
     this.#measure();
   }
 
@@ -160,7 +222,7 @@ export class TextStub extends ShapeStub {
     endLine();
     const w = this.#autoResize === "HEIGHT" ? this._w : Math.max(...lines.map((l) => l.width));
     const h = lines.reduce((sum, l) => sum + l.height, 0);
-    this.resizeWithoutConstraints(Math.max(0.01, w), Math.max(0.01, h));
+    this._resize(Math.max(0.01, w), Math.max(0.01, h), false);
   }
 
   get fontName(): FontName | symbol {
@@ -184,7 +246,7 @@ export class TextStub extends ShapeStub {
     return this.#get("fills");
   }
   override set fills(v: readonly Paint[] | symbol) {
-    validatePaints("set_fills", v, this.world.images);
+    this.checkPaints("set_fills", v);
     this.#set("fills", frozenCopy([...(v as Paint[])]));
   }
   get textDecoration(): TextDecoration | symbol {
@@ -259,7 +321,7 @@ export class TextStub extends ShapeStub {
   }
   setRangeFills(start: number, end: number, v: readonly Paint[]): void {
     this.#range("setRangeFills", start, end);
-    validatePaints("setRangeFills", v, this.world.images);
+    this.checkPaints("setRangeFills", v);
     this.#set("fills", frozenCopy([...v]), start, end);
   }
   getRangeTextDecoration(start: number, end: number): TextDecoration | symbol {
@@ -324,7 +386,7 @@ export class TextStub extends ShapeStub {
     for (let i = start + 1; i <= end; i++) {
       if (i === end || pick(i) !== pick(segStart)) {
         const seg: Record<string, unknown> = { characters: this.#chars.slice(segStart, i), start: segStart, end: i };
-        for (const f of fields) seg[f] = frozenCopy((this.#styles[segStart] as CharStyle)[f]);
+        for (const f of fields) seg[f] = this.#shown(f, (this.#styles[segStart] as CharStyle)[f]);
         out.push(seg);
         segStart = i;
       }
