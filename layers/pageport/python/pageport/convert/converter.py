@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pageport.capture.schema import CaptureDocument
+from pageport.convert.components.build import components_section
 from pageport.convert.options import DEFAULT_OPTIONS, ConversionOptions
 from pageport.convert.passes import run_passes
 from pageport.convert.state import ConversionState
@@ -71,4 +72,6 @@ def convert_capture(
         "warnings": state.warnings,
         **(state.tokens.sections() if state.tokens is not None else {}),
     }
+    if state.components:
+        result["components"] = components_section(state.components)
     return Conversion(canonical_json(result), images, len(state.warnings), list(state.warnings))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-NodeType = Literal["FRAME", "GROUP", "RECTANGLE", "TEXT", "VECTOR", "ELLIPSE"]
+NodeType = Literal["FRAME", "GROUP", "RECTANGLE", "TEXT", "VECTOR", "ELLIPSE", "COMPONENT", "INSTANCE"]
 BlendMode = Literal[
     "PASS_THROUGH",
     "NORMAL",
@@ -139,6 +139,21 @@ class PageportExtension(TypedDict, total=False):
     autoLayout: bool  # on a frame from a flex container: whether it kept auto layout
 
 
+class LayoutConstraint(TypedDict):
+    horizontal: Literal["LEFT", "RIGHT", "CENTER", "LEFT_RIGHT", "SCALE"]
+    vertical: Literal["TOP", "BOTTOM", "CENTER", "TOP_BOTTOM", "SCALE"]
+
+
+class ComponentPropertyValue(TypedDict):
+    type: Literal["TEXT"]
+    value: str
+
+
+class Override(TypedDict):
+    id: str  # a layer of the instance
+    overriddenFields: list[str]
+
+
 class Node(TypedDict):
     id: str
     name: str
@@ -185,4 +200,93 @@ class Node(TypedDict):
     # fields, and the node's text and effect styles.
     boundVariables: NotRequired[dict[str, VariableAlias]]
     styles: NotRequired[dict[Literal["text", "effect"], str]]
+    # Components (result.components): a main's layers follow `constraints` when an instance is
+    # resized; a main's TEXT layer may show a TEXT property; an INSTANCE names its main, the
+    # property values it sets and the layers whose listed fields it overrides.
+    constraints: NotRequired[LayoutConstraint]
+    componentPropertyReferences: NotRequired[dict[Literal["characters"], str]]
+    componentId: NotRequired[str]
+    componentProperties: NotRequired[dict[str, ComponentPropertyValue]]
+    overrides: NotRequired[list[Override]]
     pageport: NotRequired[PageportExtension]
+
+
+# ---------------------------------------------------------------- the result (result.json)
+
+
+class Mode(TypedDict):
+    modeId: str
+    name: str
+
+
+class VariableCollection(TypedDict):
+    """result.variableCollections: the REST API's local variable collection."""
+
+    id: str
+    name: str  # the site's host: a second import of the site reuses the collection by name
+    modes: list[Mode]
+    defaultModeId: str
+    variableIds: list[str]
+
+
+class Variable(TypedDict):
+    """result.variables: a COLOR (opaque RGBA; a paint's alpha stays its opacity) or FLOAT (px)."""
+
+    id: str
+    name: str
+    resolvedType: Literal["COLOR", "FLOAT"]
+    valuesByMode: dict[str, RGBA | float]
+    variableCollectionId: str
+    scopes: list[str]
+    codeSyntax: dict[Literal["WEB"], str]  # WEB: "var(--x)" where the page named the value
+
+
+class Style(TypedDict):
+    """result.styles: a text style (`style`) or an effect style (`effects`)."""
+
+    id: str
+    name: str
+    styleType: Literal["TEXT", "EFFECT"]
+    style: NotRequired[TypeStyle]
+    effects: NotRequired[list[Effect]]
+
+
+class ComponentPropertyDefinition(TypedDict):
+    type: Literal["TEXT"]
+    defaultValue: str
+
+
+class Component(TypedDict):
+    """result.components: a main component; INSTANCE nodes name it by `componentId`."""
+
+    id: str
+    name: str
+    description: str
+    componentPropertyDefinitions: dict[str, ComponentPropertyDefinition]
+    node: Node  # type COMPONENT
+
+
+class ImageMeta(TypedDict):
+    sha256: str
+    mime: Literal["image/png", "image/jpeg", "image/gif"]
+    width: float
+    height: float
+
+
+class Fonts(TypedDict):
+    used: list[str]
+    fallbacks: dict[str, str]
+
+
+class Result(TypedDict):
+    """result.json: the page's node tree and what it references (docs/result-format.md)."""
+
+    version: int
+    document: Node
+    images: dict[str, ImageMeta]
+    fonts: Fonts
+    warnings: list[str]
+    variableCollections: NotRequired[dict[str, VariableCollection]]
+    variables: NotRequired[dict[str, Variable]]
+    styles: NotRequired[dict[str, Style]]
+    components: NotRequired[dict[str, Component]]

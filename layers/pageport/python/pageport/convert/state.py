@@ -63,6 +63,7 @@ class ConversionState:
     # What the passes make (convert.passes): the page FRAME, and the images the result carries.
     root: Node | None = None
     tokens: Any = None  # convert.tokens.registry.TokenSet, made by the tokens pass
+    components: list[Any] = field(default_factory=list)  # convert.components.build.Component
     result_images: dict[str, bytes] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -25,6 +25,9 @@ from pageport.convert.text import (
     text_align,
 )
 
+# px of room a line needs in its block to be given the block's width (Figma measures text a
+# little differently; a line that nearly fills its block keeps its own box so it cannot wrap).
+_WRAP_ROOM = 8.0
 # Elements whose content is not text (never folded into a TEXT node's runs).
 _REPLACED = {
     "img",
@@ -127,11 +130,19 @@ def _inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode
     lines = [ln for ln in lines if any(s.text.strip() for s in ln.segments if s.line)]
     if not lines:
         return decorations
-    if len(lines) == 1:
-        return [*decorations, *_text_nodes(state, lines, None, True)]
     styles = next(s.styles for s in segments if s.line is not None)
     content = content_box(parent, parent.style)
     align = text_align(styles)
+    if len(lines) == 1:
+        line = lines[0]
+        # A line alone in its block spans the block, aligned as the page aligns it, where Figma's
+        # own metrics cannot wrap it (room to spare): the text box a designer would draw, which
+        # every card's title shares whatever its words. Tight or beside other boxes: its own box.
+        left, right = content.x, content.x + content.width
+        room = (right - left) - (line.right - line.left)
+        if room >= max(_WRAP_ROOM, 0.03 * (right - left)) and _aligned(line, align, left, right):
+            return [*decorations, *_text_nodes(state, lines, (left, right), False)]
+        return [*decorations, *_text_nodes(state, lines, None, True)]
     # Multi-line: one paragraph if every line sits where the container's alignment puts
     # it (else something beside the text, like an inline-block, shaped the lines).
     left, right = content.x, content.x + content.width
@@ -139,16 +150,20 @@ def _inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode
         left = min(ln.left for ln in lines)
         right = max(ln.right for ln in lines)
 
-    def fits(ln: Line) -> bool:
-        if align == "CENTER":
-            return abs((ln.left + ln.right) / 2 - (left + right) / 2) <= 2
-        if align == "RIGHT":
-            return abs(ln.right - right) <= 2
-        return abs(ln.left - left) <= 2
-
-    if all(fits(ln) for ln in lines):
+    if all(_aligned(ln, align, left, right) for ln in lines):
         return [*decorations, *_text_nodes(state, lines, (left, right), False)]
     return [*decorations, *(n for ln in lines for n in _text_nodes(state, [ln], None, True))]
+
+
+def _aligned(ln: Line, align: str, left: float, right: float) -> bool:
+    """The line sits where the block's alignment puts it between left and right."""
+    if align == "CENTER":
+        return abs((ln.left + ln.right) / 2 - (left + right) / 2) <= 2
+    if align == "RIGHT":
+        return abs(ln.right - right) <= 2
+    if align == "JUSTIFIED":
+        return False  # a lone (last) line is not justified: its own box
+    return abs(ln.left - left) <= 2 and ln.right <= right + 1
 
 
 def _text_nodes(state: ConversionState, lines: list[Any], span: tuple[float, float] | None, single: bool) -> list[Node]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pageport.convert.options import ConversionOptions
-from pageport.convert.passes import build, flow_layout, ids, images, names, tokens
+from pageport.convert.passes import build, components, flow_layout, ids, images, names, tokens
 from pageport.convert.state import ConversionState
 
 
@@ -31,6 +31,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("flow_layout", flow_layout.run, lambda options: options.auto_layout),  # block flow, rows, stacks
     Pass("names", names.run),  # layers the page did not name, named by what they are
     Pass("tokens", tokens.run, lambda options: options.tokens),  # variables and styles, bound
+    Pass("components", components.run, lambda options: options.components),  # repeats as instances
     Pass("ids", ids.run),  # "1:n" in depth-first order
     Pass("images", images.run),  # carry exactly the images the tree paints
 )

@@ -4,6 +4,7 @@ its COLOR and FLOAT variables, and the text and effect styles (`variableCollecti
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pageport.convert.figma import VariableAlias
@@ -11,6 +12,8 @@ from pageport.convert.figma import VariableAlias
 COLLECTION_ID = "VariableCollectionId:1"
 MODE_ID = "1:0"
 MODE_NAME = "Default"
+# Figma keeps these for alias syntax ({color.primary}) and refuses them in a variable's name.
+_RESERVED = re.compile(r"[.{}]")
 
 
 class TokenSet:
@@ -32,7 +35,7 @@ class TokenSet:
         ident = f"VariableID:1:{len(self.variables) + 1}"
         variable: dict[str, Any] = {
             "id": ident,
-            "name": name,
+            "name": self._free_name(name),
             "resolvedType": resolved_type,
             "valuesByMode": {MODE_ID: value},
             "variableCollectionId": COLLECTION_ID,
@@ -41,6 +44,17 @@ class TokenSet:
         }
         self.variables[ident] = variable
         return ident
+
+    def _free_name(self, name: str) -> str:
+        """A name Figma takes for a new variable: no reserved character, no empty group, and
+        not one the collection already has ("spacing/2_5", "color/brand-2")."""
+        clean = "/".join(part.strip() or "_" for part in _RESERVED.sub("_", name).split("/"))
+        taken = {v["name"] for v in self.variables.values()}
+        candidate, n = clean, 2
+        while candidate in taken:
+            candidate = f"{clean}-{n}"
+            n += 1
+        return candidate
 
     def style(self, name: str, style_type: Literal["TEXT", "EFFECT"], **value: Any) -> str:
         # Zero-padded: result.json's keys are sorted, and this keeps them in the order added.

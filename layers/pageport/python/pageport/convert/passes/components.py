@@ -1,0 +1,57 @@
+"""Pass "components": every group of structurally repeated layers whose members one main
+component can reproduce (convert.components.fit) becomes that main component (result.components,
+placed by the plugin in a "Components" section beside the page) and an INSTANCE of it in place
+of each member. Members the main cannot reproduce stay plain layers, or form a component of
+their own with the others like them; a group whose sizes follow its text is first made sizable
+from outside (convert.components.loosen). Nothing moves: every instance has its member's layers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pageport.convert.components.build import Component, make_component
+from pageport.convert.components.fit import solve
+from pageport.convert.components.loosen import loosen, restore
+from pageport.convert.components.signature import repeated_groups
+from pageport.convert.figma import Node
+from pageport.convert.state import ConversionState
+
+
+def run(state: ConversionState) -> None:
+    components: list[Component] = []
+    for members in repeated_groups(state.page):
+        groups = list(_compatible(members))
+        if sum(map(len, groups)) < len(members):
+            changes = loosen(members)  # sizes that follow text, made to follow the instance
+            loosened = list(_compatible(members)) if changes else groups
+            if sum(map(len, loosened)) > sum(map(len, groups)):
+                groups = loosened
+            else:
+                restore(changes)
+        for group in groups:
+            constraints = solve(group[0], group)
+            assert constraints is not None  # _compatible found it
+            components.append(make_component(group, constraints))
+    seen: dict[str, int] = {}
+    for component in components:  # one name each: "Card", "Card 2"
+        name = component.main["name"]
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            component.main["name"] = f"{name} {seen[name]}"
+    state.components = components
+
+
+def _compatible(members: list[Node]) -> Iterator[list[Node]]:
+    """The members split into groups one main can reproduce, each of two or more (greedy, in
+    document order: the first member not yet placed seeds the next group)."""
+    pending = list(members)
+    while len(pending) > 1:
+        seed, *rest = pending
+        group = [seed]
+        for member in rest:
+            if solve(seed, [*group, member]) is not None:
+                group.append(member)
+        if len(group) > 1:
+            yield group
+        placed = {id(m) for m in group}
+        pending = [m for m in pending if id(m) not in placed]
