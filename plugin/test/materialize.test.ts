@@ -4,19 +4,12 @@
  * what was created: presence, type, geometry (absolute, within 0.5 px), fills, strokes,
  * effects, radii, text characters and runs; and the warnings.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { acceptsSpread, DATA_KIND, materialize, type FullResult, type ResultNode } from "../src/materialize";
 import type { RestEffect, RestPaint, TypeStyle } from "../src/materialize/types";
 import { createTestFigma } from "./figma";
+import { fixtures, loadFixture } from "./results";
 
-const DIR = join(__dirname, "fixtures", "results");
-const fixtures = readdirSync(DIR).filter((f) => f.endsWith(".json")).sort();
-
-export function loadFixture(name: string): FullResult {
-  return JSON.parse(readFileSync(join(DIR, name), "utf8")) as FullResult;
-}
 
 const OX = 100;
 const OY = 200;
@@ -110,7 +103,9 @@ describe.each(fixtures)("fixture %s", (name) => {
     expect(m.root.parent).toBe(figma.currentPage);
 
     const all = walk(root, null);
-    expect(m.nodeCount).toBe(all.length);
+    const mains = Object.values(result.document.components ?? {});
+    expect(m.nodeCount).toBe(all.length + mains.reduce((sum, c) => sum + walk(c.node, null).length, 0));
+    expect(m.components.map((c) => c.name).sort()).toEqual(mains.map((c) => c.name).sort());
     for (const [r, parent] of all) {
       const what = `${name} ${r.id} ${r.type} "${r.name}"`;
       const n = m.nodes.get(r.id);
@@ -122,6 +117,11 @@ describe.each(fixtures)("fixture %s", (name) => {
         expect(n.type, what).toBe("FRAME");
         expect(kind, what).toBe("svg");
         expect(await (n as FrameNode).exportAsync({ format: "SVG_STRING" })).toBe(r.pageport?.svg);
+      } else if (r.type === "INSTANCE") {
+        // An instance of its main, or (said in a warning) the member as a plain frame.
+        const plain = m.warnings.some((w) => w.startsWith(`"${r.name}" placed as a plain frame`));
+        expect(n.type, what).toBe(plain ? "FRAME" : "INSTANCE");
+        if (n.type === "INSTANCE") expect((await n.getMainComponentAsync())?.name, what).toBe(result.document.components?.[r.componentId!]?.name);
       } else if (kind === "tiled") {
         expect(n.type, what).toBe("FRAME");
         expect(r.fills?.some((p) => p.type === "IMAGE" && (result.document.images[p.imageRef!]?.width ?? 0) > 4096 || (result.document.images[p.imageRef!]?.height ?? 0) > 4096), what).toBe(true);

@@ -91,6 +91,20 @@ describe.each(fixtures)("round trip %s", (name) => {
       );
       const radii = (n: ResultNode): number[] => n.rectangleCornerRadii ?? Array<number>(4).fill(n.cornerRadius ?? 0);
       if (r.type !== "TEXT" && r.type !== "ELLIPSE") expect(radii(b), `${what} radii`).toEqual(radii(r));
+      // Design tokens: every binding of the result is made, to a variable or style of its name and value.
+      const variableName = (id: string | undefined, names: Record<string, { name: string }> | undefined): string | undefined => (id ? names?.[id]?.name : undefined);
+      const paintsOf = (n: ResultNode): RestPaint[] => [...(n.fills ?? []), ...(n.strokes ?? []), ...(n.type === "TEXT" && !n.fills?.length ? (n.style?.fills ?? []) : [])].filter((p) => p.type === "SOLID");
+      expect(paintsOf(b).map((p) => variableName(p.boundVariables?.color?.id, back.variables)), `${what} paint variables`).toEqual(
+        paintsOf(r).map((p) => variableName(p.boundVariables?.color?.id, result.document.variables)),
+      );
+      for (const [field, alias] of Object.entries(r.boundVariables ?? {})) {
+        expect(variableName(b.boundVariables?.[field as keyof typeof b.boundVariables]?.id, back.variables), `${what} ${field} variable`).toBe(variableName(alias.id, result.document.variables));
+      }
+      expect(variableName(b.styles?.text, back.styles), `${what} text style`).toBe(variableName(r.styles?.text, result.document.styles));
+      if (r.styles?.effect && r.effects?.every((e) => e.type.endsWith("SHADOW"))) {
+        expect(variableName(b.styles?.effect, back.styles), `${what} effect style`).toBe(variableName(r.styles.effect, result.document.styles));
+      }
+      if (r.type === "INSTANCE") expect(b.componentId, `${what} main`).toBe(r.componentId);
       if (r.type === "TEXT") {
         expect(b.characters, what).toBe(r.characters);
         const fam = (s: string[]): string[] => s.map((x) => JSON.stringify((JSON.parse(x) as unknown[]).slice(1)));

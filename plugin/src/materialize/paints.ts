@@ -96,6 +96,8 @@ export interface PaintContext {
   /** Result imageRef → Figma image hash (missing: the paint is dropped with a warning). */
   imageHash(ref: string): string | undefined;
   warn(message: string): void;
+  /** The paint bound to what the result binds it to (design tokens); absent: as it is. */
+  bind?(rest: RestPaint, paint: Paint): Paint;
 }
 
 /** One REST paint as a Plugin API paint, or null when it cannot be expressed (warned). */
@@ -163,7 +165,7 @@ export function toPluginPaints(paints: readonly RestPaint[] | undefined, ctx: Pa
   const out: Paint[] = [];
   for (const p of paints ?? []) {
     const q = toPluginPaint(p, ctx);
-    if (q) out.push(q);
+    if (q) out.push(ctx.bind ? ctx.bind(p, q) : q);
   }
   return out;
 }
@@ -177,6 +179,7 @@ export function toRestPaint(p: Paint): RestPaint {
   switch (p.type) {
     case "SOLID":
       out.color = { r: p.color.r, g: p.color.g, b: p.color.b, a: 1 };
+      if (p.boundVariables?.color) out.boundVariables = { color: { type: "VARIABLE_ALIAS", id: p.boundVariables.color.id } };
       break;
     case "GRADIENT_LINEAR":
     case "GRADIENT_RADIAL":

@@ -75,7 +75,7 @@ export class FontPlan {
   }
 }
 
-function lineHeightOf(s: TypeStyle): LineHeight | null {
+export function lineHeightOf(s: TypeStyle): LineHeight | null {
   const unit = s.lineHeightUnit ?? (s.lineHeightPx !== undefined ? "PIXELS" : undefined);
   if (unit === "PIXELS" && typeof s.lineHeightPx === "number") return { unit: "PIXELS", value: Math.max(0, s.lineHeightPx) };
   if (unit === "FONT_SIZE_%" && typeof s.lineHeightPercentFontSize === "number") return { unit: "PERCENT", value: Math.max(0, s.lineHeightPercentFontSize) };
@@ -109,7 +109,7 @@ export function applyText(t: TextNode, r: ResultNode, plan: FontPlan, ctx: Paint
 }
 
 /** Runs of equal override id: [start code point, end code point, id]. */
-function* overrideRuns(overrides: readonly number[], n: number): Generator<[number, number, number]> {
+export function* overrideRuns(overrides: readonly number[], n: number): Generator<[number, number, number]> {
   let i = 0;
   while (i < n) {
     const id = overrides[i] ?? 0;
@@ -194,10 +194,10 @@ function applyRuns(t: TextNode, r: ResultNode, plan: FontPlan, ctx: PaintContext
 
 type Segment = Pick<
   StyledTextSegment,
-  "characters" | "start" | "end" | "fontName" | "fontSize" | "fills" | "textDecoration" | "textCase" | "letterSpacing" | "lineHeight" | "hyperlink"
+  "characters" | "start" | "end" | "fontName" | "fontSize" | "fills" | "textDecoration" | "textCase" | "letterSpacing" | "lineHeight" | "hyperlink" | "textStyleId"
 >;
 
-const FIELDS = ["fontName", "fontSize", "fills", "textDecoration", "textCase", "letterSpacing", "lineHeight", "hyperlink"] as const;
+const FIELDS = ["fontName", "fontSize", "fills", "textDecoration", "textCase", "letterSpacing", "lineHeight", "hyperlink", "textStyleId"] as const;
 
 function styleOf(seg: Segment): TypeStyle {
   const { weight, italic } = parseStyle(seg.fontName.style);
@@ -227,6 +227,7 @@ function styleOf(seg: Segment): TypeStyle {
   }
   // NODE links (to a layer of the file) have no place in the result's shape; the plugin never sets them.
   if (seg.hyperlink?.type === "URL") out.hyperlink = { type: "URL", url: seg.hyperlink.value };
+  if (seg.textStyleId) out.textStyleId = seg.textStyleId;
   return out;
 }
 
@@ -240,8 +241,8 @@ function diffStyle(base: TypeStyle, s: TypeStyle): TypeStyle {
   return out as TypeStyle;
 }
 
-/** A text node's characters, base style, runs and fills in REST shape. */
-export function readText(t: TextNode): Pick<ResultNode, "characters" | "style" | "characterStyleOverrides" | "styleOverrideTable" | "fills"> {
+/** A text node's characters, base style (and its text style), runs and fills in REST shape. */
+export function readText(t: TextNode): Pick<ResultNode, "characters" | "style" | "characterStyleOverrides" | "styleOverrideTable" | "fills" | "styles"> {
   const chars = t.characters;
   const segments = chars.length ? (t.getStyledTextSegments([...FIELDS]) as Segment[]) : [];
   let style: TypeStyle;
@@ -276,8 +277,10 @@ export function readText(t: TextNode): Pick<ResultNode, "characters" | "style" |
   }
   const fills: RestPaint[] = style.fills ?? [];
   delete style.fills;
+  const textStyle = style.textStyleId;
+  delete style.textStyleId;
   style.textAutoResize = t.textAutoResize;
   style.textAlignHorizontal = t.textAlignHorizontal;
   style.textAlignVertical = t.textAlignVertical;
-  return { characters: chars, style, characterStyleOverrides: overrides, styleOverrideTable: table, fills };
+  return { characters: chars, style, characterStyleOverrides: overrides, styleOverrideTable: table, fills, ...(textStyle ? { styles: { text: textStyle } } : {}) };
 }

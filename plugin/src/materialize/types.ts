@@ -4,7 +4,10 @@
  * mirror them (plus a few REST fields another producer may send, all optional).
  */
 
-export type NodeType = "FRAME" | "GROUP" | "RECTANGLE" | "TEXT" | "VECTOR" | "ELLIPSE";
+export type NodeType = "FRAME" | "GROUP" | "RECTANGLE" | "TEXT" | "VECTOR" | "ELLIPSE" | "COMPONENT" | "INSTANCE";
+
+/** The result versions this plugin places (2: design tokens and components). */
+export const RESULT_VERSIONS: readonly number[] = [1, 2];
 
 export type RestBlendMode =
   | "PASS_THROUGH"
@@ -53,8 +56,16 @@ export interface RestColorStop {
 
 export type RestScaleMode = "FILL" | "FIT" | "TILE" | "STRETCH";
 
+/** A reference to a variable: a key of result.variables (or, read back, a Figma variable id). */
+export interface RestVariableAlias {
+  type: "VARIABLE_ALIAS";
+  id: string;
+}
+
 export interface RestPaint {
   type: "SOLID" | "GRADIENT_LINEAR" | "GRADIENT_RADIAL" | "GRADIENT_ANGULAR" | "GRADIENT_DIAMOND" | "IMAGE";
+  /** SOLID: the variable its color is bound to. */
+  boundVariables?: { color?: RestVariableAlias };
   blendMode?: RestBlendMode;
   visible?: boolean;
   opacity?: number;
@@ -114,6 +125,8 @@ export interface TypeStyle {
   fills?: RestPaint[];
   /** In a styleOverrideTable entry, null = this run has no link although the base style has one. */
   hyperlink?: Hyperlink | null;
+  /** In a styleOverrideTable entry: the text style of the run (a key of result.styles). */
+  textStyleId?: string;
 }
 
 export interface PageportExtension {
@@ -175,7 +188,73 @@ export interface ResultNode {
   /** Per character (code point); trailing zeros may be left out. */
   characterStyleOverrides?: number[];
   styleOverrideTable?: Record<string, TypeStyle>;
+  /** Variables bound to the node's fields (corner radii, padding, item spacing…). */
+  boundVariables?: Partial<Record<BindableField, RestVariableAlias>>;
+  /** The node's text and effect styles (keys of result.styles). */
+  styles?: { text?: string; effect?: string };
+  /** In a main component: the TEXT property a text layer shows. */
+  componentPropertyReferences?: { characters?: string };
+  /** INSTANCE: its main component (a key of result.components). */
+  componentId?: string;
+  /** INSTANCE: the values of its main's properties. */
+  componentProperties?: Record<string, { type: "TEXT"; value: string }>;
+  /** INSTANCE: its layers whose listed fields differ from the main's (ids of this instance's layers). */
+  overrides?: Array<{ id: string; overriddenFields: string[] }>;
   pageport?: PageportExtension;
+}
+
+/** The node fields the converter binds to FLOAT variables. */
+export type BindableField =
+  | "cornerRadius"
+  | "topLeftRadius"
+  | "topRightRadius"
+  | "bottomLeftRadius"
+  | "bottomRightRadius"
+  | "itemSpacing"
+  | "counterAxisSpacing"
+  | "paddingLeft"
+  | "paddingRight"
+  | "paddingTop"
+  | "paddingBottom"
+  | "strokeWeight";
+
+export interface RestVariableCollection {
+  id: string;
+  name: string;
+  modes: Array<{ modeId: string; name: string }>;
+  defaultModeId: string;
+  variableIds: string[];
+}
+
+export interface RestVariable {
+  id: string;
+  name: string;
+  resolvedType: "COLOR" | "FLOAT";
+  /** COLOR: RGBA 0..1 (opaque: a paint's alpha stays its opacity); FLOAT: px. */
+  valuesByMode: Record<string, RestRGBA | number>;
+  variableCollectionId: string;
+  scopes: VariableScope[];
+  /** WEB: `var(--name)` where the page had the custom property. */
+  codeSyntax: { WEB?: string };
+}
+
+export interface RestStyle {
+  id: string;
+  name: string;
+  styleType: "TEXT" | "EFFECT";
+  /** TEXT: the type style the style sets. */
+  style?: TypeStyle;
+  /** EFFECT: the effects. */
+  effects?: RestEffect[];
+}
+
+export interface RestComponent {
+  id: string;
+  name: string;
+  description: string;
+  componentPropertyDefinitions: Record<string, { type: "TEXT"; defaultValue: string }>;
+  /** The main component's layers (type COMPONENT, the same node shapes as the document). */
+  node: ResultNode;
 }
 
 /** result.json as the converter writes it (`document` of the first result page). */
@@ -185,6 +264,13 @@ export interface ResultDocument {
   images: Record<string, { sha256: string; mime: string; width: number; height: number }>;
   fonts: { used: string[]; fallbacks: Record<string, string> };
   warnings: string[];
+  /** Version 2: the page's design tokens, in the REST API's local-variables shape… */
+  variableCollections?: Record<string, RestVariableCollection>;
+  variables?: Record<string, RestVariable>;
+  /** …its text and effect styles… */
+  styles?: Record<string, RestStyle>;
+  /** …and its main components, which INSTANCE nodes name. */
+  components?: Record<string, RestComponent>;
 }
 
 /** Every page of GET …/result merged: the document and every image's bytes (base64). */
@@ -200,4 +286,7 @@ export interface ReadBackResult {
   document: ResultNode;
   /** Figma image hash → base64 bytes (paints refer to them by imageRef = the hash). */
   images: Record<string, string>;
+  /** The variables and styles the placed nodes are bound to, by Figma id. */
+  variables: Record<string, RestVariable>;
+  styles: Record<string, RestStyle>;
 }
