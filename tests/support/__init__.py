@@ -170,18 +170,18 @@ def finish_conversion(
     return code2des_webhook(message, manifest_url, warningCount=warning_count)
 
 
-def create_code2des(tenant: Tenant, page_import_id: str, screen: str = "desktop") -> ApiResponse:
-    return invoke(
-        "POST",
-        f"/projects/{tenant.project_id}/code2des",
-        subject=tenant.subject,
-        body={
-            "pageImportId": page_import_id,
-            "figmaFileKey": "AbC123",
-            "screenId": screen,
-            "placementTarget": "page:1",
-        },
-    )
+def create_code2des(
+    tenant: Tenant, page_import_id: str, screen: str = "desktop", options: dict[str, Any] | None = None
+) -> ApiResponse:
+    body: dict[str, Any] = {
+        "pageImportId": page_import_id,
+        "figmaFileKey": "AbC123",
+        "screenId": screen,
+        "placementTarget": "page:1",
+    }
+    if options is not None:
+        body["options"] = options
+    return invoke("POST", f"/projects/{tenant.project_id}/code2des", subject=tenant.subject, body=body)
 
 
 @contextmanager

@@ -9,6 +9,7 @@ import uuid
 from typing import Any
 
 from pageport.batches.models import BatchCreateRequest
+from pageport.convert.options import ConversionOptions
 from pageport.kinds.code2des.models import Code2DesRequest
 from pageport.kinds.page_import.models import PageImportRequest
 from pageport.kinds.page_import.viewport import Viewport
@@ -42,7 +43,11 @@ def _maximal_page_import_item(selector_char: str = "m") -> dict[str, Any]:
 
 
 def _maximal_code2des_item() -> dict[str, Any]:
-    return {alias: "x" * _limit(Code2DesRequest, alias, "maxLength") for alias in _aliases(Code2DesRequest)}
+    strings = [alias for alias in _aliases(Code2DesRequest) if alias != "options"]
+    item: dict[str, Any] = {alias: "x" * _limit(Code2DesRequest, alias, "maxLength") for alias in strings}
+    # Every option, each spelled as its longest value.
+    item["options"] = dict.fromkeys(_aliases(ConversionOptions), False)
+    return item
 
 
 def _aliases(model: type[BaseModel]) -> list[str]:

@@ -136,7 +136,8 @@ def components_section(components: Sequence[Component]) -> dict[str, dict[str, A
             "name": c.main["name"],
             "description": "",
             "componentPropertyDefinitions": {
-                name: {"type": spec["type"], "defaultValue": spec["defaultValue"]} for name, spec in c.properties.items()
+                name: {"type": spec["type"], "defaultValue": spec["defaultValue"]}
+                for name, spec in c.properties.items()
             },
             "node": c.main,
         }

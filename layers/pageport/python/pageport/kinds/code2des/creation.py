@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from pageport import metrics
 from pageport.batches import dispatch
 from pageport.batches.job_tables import enqueue_created
+from pageport.convert.options import ConversionOptions
 from pageport.db import Connection, Cursor, copy_rows
 from pageport.errors import Conflict
 from pageport.ids import new_id, new_nonce
@@ -45,16 +47,17 @@ def insert_code2des(cur: Cursor, scope: Scope, requests: Sequence[Code2DesReques
             "fkey": r.figma_file_key,
             "screen": r.screen_id,
             "placement": r.placement_target,
+            "options": r.conversion_options.model_dump(mode="json", by_alias=True),
             "nonce": new_nonce(),
         }
         for job_id, r in zip(ids, requests, strict=True)
     ]
     rows = cur.execute(
         """INSERT INTO code2des (id, organization_id, project_id, page_import_id, figma_file_key,
-               screen_id, placement_target, nonce, created_by, updated_by)
-           SELECT t.id, %s, %s, t.pid, t.fkey, t.screen, t.placement, t.nonce, %s, %s
+               screen_id, placement_target, conversion_options, nonce, created_by, updated_by)
+           SELECT t.id, %s, %s, t.pid, t.fkey, t.screen, t.placement, t.options, t.nonce, %s, %s
            FROM jsonb_to_recordset(%s::jsonb)
-                AS t(id text, pid text, fkey text, screen text, placement text, nonce text)
+                AS t(id text, pid text, fkey text, screen text, placement text, options jsonb, nonce text)
            RETURNING *""",
         (scope.organization_id, scope.project_id, scope.subject, scope.subject, json.dumps(records)),
     ).fetchall()
@@ -73,11 +76,18 @@ _COPY_COLUMNS = (
     "figma_file_key",
     "screen_id",
     "placement_target",
+    "conversion_options",
     "attempt",
     "nonce",
     "created_by",
     "updated_by",
 )
+
+
+@cache
+def _options_json(options: ConversionOptions) -> str:
+    """The options as the row's JSON text (a batch's items mostly share one: made once)."""
+    return options.model_dump_json(by_alias=True)
 
 
 def copy_code2des(
@@ -105,6 +115,7 @@ def copy_code2des(
                 r.figma_file_key,
                 r.screen_id,
                 r.placement_target,
+                _options_json(r.conversion_options),
                 FIRST_ATTEMPT,
                 nonce,
                 subject,
@@ -113,10 +124,15 @@ def copy_code2des(
             for job_id, nonce, r in rows
         ),
     )
-    return [_message(job_id, FIRST_ATTEMPT, nonce, sources[r.page_import_id], store) for job_id, nonce, r in rows]
+    return [
+        _message(job_id, FIRST_ATTEMPT, nonce, sources[r.page_import_id], store, r.conversion_options)
+        for job_id, nonce, r in rows
+    ]
 
 
-def _message(job_id: str, attempt: int, nonce: str, source: PageImportRow, store: ArtifactStore) -> ConvertMessage:
+def _message(
+    job_id: str, attempt: int, nonce: str, source: PageImportRow, store: ArtifactStore, options: ConversionOptions
+) -> ConvertMessage:
     assert source.result_url is not None and source.capture_hash is not None
     return ConvertMessage(
         code2des_id=job_id,
@@ -126,11 +142,12 @@ def _message(job_id: str, attempt: int, nonce: str, source: PageImportRow, store
         capture_key=store.key_of(source.result_url),
         capture_hash=source.capture_hash,
         artifact_prefix=f"code2des/{job_id}/{attempt}/",
+        options=options,
     )
 
 
 def convert_message(row: Code2DesRow, source: PageImportRow, store: ArtifactStore) -> ConvertMessage:
-    return _message(row.id, row.attempt, row.nonce, source, store)
+    return _message(row.id, row.attempt, row.nonce, source, store, row.conversion_options)
 
 
 def create_code2des(conn: Connection, scope: Scope, request: Code2DesRequest) -> Code2DesRow:

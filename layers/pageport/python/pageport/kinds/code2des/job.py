@@ -119,7 +119,7 @@ def _convert(
         # The read started by run_convert (its result or its exception), else read now.
         capture, assets = loading.result() if loading is not None else _load_capture(store, message)
         try:
-            conversion = convert_capture(capture, assets, deadline=deadline, clock=clock)
+            conversion = convert_capture(capture, assets, message.options, deadline=deadline, clock=clock)
         except ConversionOutOfTime:
             raise _Unusable(OUT_OF_TIME) from None
     except _Unusable as failure:

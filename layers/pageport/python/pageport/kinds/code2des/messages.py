@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from pageport.convert.options import DEFAULT_OPTIONS, ConversionOptions
 from pageport.models.base import CamelModel, CamelRequest
 from pageport.models.manifests import ArtifactRef
 from pageport.models.messages import Outcome
@@ -22,6 +23,7 @@ class ConvertMessage(CamelModel):
     capture_key: str  # S3 key of the completed capture.json
     capture_hash: str
     artifact_prefix: str  # code2des/{id}/{attempt}/
+    options: ConversionOptions = DEFAULT_OPTIONS  # a message from before options: every option on
 
     @property
     def job_id(self) -> str:

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, WithJsonSchema
 
+from pageport.convert.options import DEFAULT_OPTIONS, ConversionOptions
 from pageport.models.api import NonEmpty255, Status
 from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
 from pageport.models.rows import AuditedRow
@@ -18,6 +19,15 @@ class Code2DesRequest(CamelRequest):
     figma_file_key: NonEmpty255
     screen_id: NonEmpty255
     placement_target: NonEmpty255 | None = None
+    # Absent (not a default object) unless sent, so a request without options keeps the same
+    # canonical form, and batch requestHash, it had before options existed.
+    options: ConversionOptions | None = Field(
+        default=None, description="What the conversion makes of the page; every option is on when absent."
+    )
+
+    @property
+    def conversion_options(self) -> ConversionOptions:
+        return self.options or DEFAULT_OPTIONS
 
 
 class MaterializationRequest(CamelRequest):
@@ -56,6 +66,7 @@ class Code2DesOut(CamelModel):
     figma_file_key: str
     screen_id: str
     placement_target: str | None
+    options: ConversionOptions
     status: Status
     attempt: int
     result_url: str | None
@@ -85,6 +96,7 @@ class Code2DesRow(AuditedRow):
     figma_file_key: str
     screen_id: str
     placement_target: str | None
+    conversion_options: ConversionOptions = DEFAULT_OPTIONS  # '{}' in the row: every option at its default
     status: str
     attempt: int
     nonce: str
@@ -96,4 +108,4 @@ class Code2DesRow(AuditedRow):
 
 
 def code2des_out(row: Code2DesRow) -> Code2DesOut:
-    return Code2DesOut.of(row, code2des_id=row.id)
+    return Code2DesOut.of(row, code2des_id=row.id, options=row.conversion_options)
