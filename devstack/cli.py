@@ -126,8 +126,28 @@ def cmd_import(args: argparse.Namespace) -> int:
         screen_id=args.screen_id,
         timeout_s=args.timeout,
         progress=Progress(),
+        options=conversion_options(args),
     )
     return 0
+
+
+# The converter's options (Code2Des `options`), each on unless its flag turns it off.
+_CONVERSION_FLAGS = {
+    "tokens": ("--no-tokens", "leave colours, type, radii and spacing as raw values (no variables or styles)"),
+    "components": ("--no-components", "leave repeated elements as plain layers (no components and instances)"),
+    "autoLayout": ("--no-auto-layout", "keep every frame's children at absolute positions (no auto layout)"),
+}
+
+
+def add_conversion_flags(sub: argparse.ArgumentParser) -> None:
+    for option, (flag, description) in _CONVERSION_FLAGS.items():
+        sub.add_argument(flag, dest=f"option_{option}", action="store_false", help=description)
+
+
+def conversion_options(args: argparse.Namespace) -> dict[str, bool] | None:
+    """The Code2Des `options` the flags ask for; None (the API's defaults) when none is off."""
+    chosen = {option: getattr(args, f"option_{option}") for option in _CONVERSION_FLAGS}
+    return chosen if not all(chosen.values()) else None
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
@@ -291,6 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--out", help="folder for result.json and preview.png (default ./pageport-<code2desId>)")
     imp.add_argument("--figma-file-key", default="local", help="Figma file key recorded on the job")
     imp.add_argument("--screen-id", help="screen id recorded on the job (default: from the URL and viewport)")
+    add_conversion_flags(imp)
     api_options(imp)
     imp.set_defaults(run=cmd_import)
 

@@ -106,8 +106,10 @@ def run_import(
     screen_id: str | None,
     timeout_s: float,
     progress: Progress,
+    options: dict[str, bool] | None = None,
 ) -> Path:
-    """Page Import, then Code2Des, then the result and its preview on disk. Returns the folder."""
+    """Page Import, then Code2Des (with the converter's `options`, when given), then the result
+    and its preview on disk. Returns the folder."""
     request: dict[str, Any] = {"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale}
     if ready_selector:
         request["readySelector"] = ready_selector
@@ -125,14 +127,14 @@ def run_import(
         raise CommandFailed(f"the capture failed: {page_import.get('errorMessage') or 'no reason given'}")
     progress.done(f"Page Import {page_import_id} completed")
 
-    job = api.post(
-        f"/projects/{project}/code2des",
-        {
-            "pageImportId": page_import_id,
-            "figmaFileKey": figma_file_key,
-            "screenId": screen_id or screen_id_for(created["sourceUrl"], viewport),
-        },
-    )
+    conversion: dict[str, Any] = {
+        "pageImportId": page_import_id,
+        "figmaFileKey": figma_file_key,
+        "screenId": screen_id or screen_id_for(created["sourceUrl"], viewport),
+    }
+    if options is not None:
+        conversion["options"] = options
+    job = api.post(f"/projects/{project}/code2des", conversion)
     code2des_id = job["code2desId"]
     code2des = _wait(
         lambda: api.get(f"/projects/{project}/code2des/{code2des_id}"),

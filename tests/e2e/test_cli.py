@@ -88,6 +88,19 @@ def test_import_writes_the_result_and_a_preview(
     # The same job through the API: completed, with the result the file holds.
     status, job = _api(stack, account, "GET", f"/code2des/{result['code2desId']}")
     assert (status, job["status"], job["warningCount"]) == (200, "1", result["warningCount"])
+    assert job["options"] == {"tokens": True, "components": True, "autoLayout": True}
+
+    # The converter's options from the command line: off, each flag gives the plain conversion.
+    plain_out = tmp_path / "plain"
+    plain = stack.cli(
+        "import", f"{site}/index.html", "--viewport", "800x600", "--out", str(plain_out),
+        "--no-tokens", "--no-auto-layout", *_options(account),
+    )  # fmt: skip
+    assert plain.returncode == 0, plain.stderr
+    plain_result = json.loads((plain_out / "result.json").read_text())
+    status, job = _api(stack, account, "GET", f"/code2des/{plain_result['code2desId']}")
+    assert job["options"] == {"tokens": False, "components": True, "autoLayout": False}
+    assert "variables" not in plain_result["document"] and '"layoutMode"' not in json.dumps(plain_result)
 
 
 def test_batch_status_and_discover(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
