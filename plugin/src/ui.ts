@@ -1,6 +1,6 @@
 /** The plugin's UI (iframe): plain DOM; talks to the main thread only through messages. */
 import type { DiscoveryView, JobView, MainToUi, StateView, UiToMain } from "./shared/messages";
-import { checkImportForm, parseUrlList, VIEWPORT_PRESETS, type PresetName, type Viewport } from "./shared/presets";
+import { checkImportForm, parseUrlList, VIEWPORT_PRESETS, type ConversionOptions, type PresetName, type Viewport } from "./shared/presets";
 import { batchLabel, jobTitle, phaseLabel } from "./ui/format";
 
 let state: StateView | null = null;
@@ -124,6 +124,12 @@ function selectedViewports(): Viewport[] {
   return viewports;
 }
 
+/** The Design toggles of a form (the Code2Des options its conversions ask for). */
+function designOptions(group: string): ConversionOptions {
+  const on = (option: keyof ConversionOptions): boolean => document.querySelector<HTMLInputElement>(`#${group}-design input[value="${option}"]`)?.checked ?? true;
+  return { tokens: on("tokens"), components: on("components"), autoLayout: on("autoLayout") };
+}
+
 $("import-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = {
@@ -131,6 +137,7 @@ $("import-form").addEventListener("submit", (event) => {
     viewports: selectedViewports(),
     deviceScaleFactor: Number(($("scale") as HTMLSelectElement).value),
     readySelector: input("ready-selector").value,
+    options: designOptions("import"),
   };
   const checked = checkImportForm(form);
   if (!checked.ok) {
@@ -188,7 +195,8 @@ $("many-form").addEventListener("submit", (event) => {
     return;
   }
   const preset = ($("many-viewport") as HTMLSelectElement).value as PresetName;
-  send({ type: "import-many", request: { urls, viewport: VIEWPORT_PRESETS[preset], deviceScaleFactor: Number(($("many-scale") as HTMLSelectElement).value) } });
+  const deviceScaleFactor = Number(($("many-scale") as HTMLSelectElement).value);
+  send({ type: "import-many", request: { urls, viewport: VIEWPORT_PRESETS[preset], deviceScaleFactor, options: designOptions("many") } });
   setStatus("many-status", `Importing ${urls.length} page(s); follow them in Jobs.`);
 });
 

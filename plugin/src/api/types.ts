@@ -1,7 +1,7 @@
 /** Response shapes of the Pageport API (api.md; docs/openapi.json). */
-import type { PageImportRequest, Viewport } from "../shared/presets";
+import type { ConversionOptions, PageImportRequest, Viewport } from "../shared/presets";
 
-export type { PageImportRequest, Viewport };
+export type { ConversionOptions, PageImportRequest, Viewport };
 
 /** `"0"` processing, `"1"` completed, `"2"` failed; batches and items also `"3"` cancelled. */
 export type JobStatus = "0" | "1" | "2";
@@ -32,6 +32,7 @@ export interface Code2DesRequest {
   figmaFileKey: string;
   screenId: string;
   placementTarget?: string;
+  options?: ConversionOptions;
 }
 
 export interface Code2Des {
@@ -42,6 +43,8 @@ export interface Code2Des {
   figmaFileKey: string;
   screenId: string;
   placementTarget: string | null;
+  /** The conversion's options (every one on unless the request turned it off). */
+  options: ConversionOptions;
   status: JobStatus;
   attempt: number;
   resultUrl: string | null;

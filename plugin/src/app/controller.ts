@@ -12,7 +12,7 @@ import { AuthApi, type CollectOutcome } from "../api/auth";
 import { ApiError, errorText } from "../api/errors";
 import { DEFAULT_BACKOFF, poll, PollStopped, PollTimeout, type BackoffOptions } from "../api/poll";
 import { staticToken, type TokenSource } from "../api/tokens";
-import type { Batch, BatchItem, Code2Des, Discovery, MyProjects, PageImportRequest } from "../api/types";
+import type { Batch, BatchItem, Code2Des, Code2DesRequest, ConversionOptions, Discovery, MyProjects, PageImportRequest } from "../api/types";
 import { uuidV4 } from "../api/uuid";
 import type { AccountView, BatchView, DiscoveryView, JobView, MainToUi, ManyPagesRequest, Notice, ProjectsView, StateView, UiToMain } from "../shared/messages";
 import { warningSummary } from "../shared/warnings";
@@ -23,6 +23,7 @@ import {
   checkPageUrl,
   checkViewport,
   LIMITS,
+  optionsToSend,
   pageImportRequest,
   viewportLabel,
   type ImportForm,
@@ -633,7 +634,7 @@ export class AppController {
     if (requests.length === 1) {
       const request = requests[0] as PageImportRequest;
       const pageImport = await client.createPageImport(request);
-      const job = this.newJob(request, group.id, 0, { pageImportId: pageImport.pageImportId, phase: "capturing" });
+      const job = this.newJob(request, group.id, 0, { pageImportId: pageImport.pageImportId, phase: "capturing", options: optionsToSend(form.options) });
       this.state.groups.push(group);
       this.state.jobs.push(job);
       await this.persist();
@@ -641,7 +642,7 @@ export class AppController {
       this.follow(job);
       return [job];
     }
-    const { jobs } = await this.startImportBatch(requests, group, `${requests[0]?.url ?? ""} at ${requests.length} viewports`);
+    const { jobs } = await this.startImportBatch(requests, group, `${requests[0]?.url ?? ""} at ${requests.length} viewports`, optionsToSend(form.options));
     return jobs;
   }
 
@@ -665,7 +666,7 @@ export class AppController {
     if (problems.length > 0) throw new UserError(problems.join("\n"));
     const requests = urls.map((url) => pageImportRequest(url, request.viewport, request.deviceScaleFactor));
     const group = this.newGroup("grid", requests.map((r) => r.viewport.width));
-    const { batch } = await this.startImportBatch(requests, group, `${requests.length} page${requests.length === 1 ? "" : "s"}`);
+    const { batch } = await this.startImportBatch(requests, group, `${requests.length} page${requests.length === 1 ? "" : "s"}`, optionsToSend(request.options));
     return batch;
   }
 
@@ -729,9 +730,11 @@ export class AppController {
     if (source?.homepage) tracked.homepage = source.homepage;
     this.state.groups.push(group);
     this.state.batches.push(tracked);
+    // The retried pages convert as the source batch's did.
+    const options = this.state.jobs.find((j) => j.batchId === batchId)?.options;
     items.forEach((item, index) => {
       const request = requests[index] as PageImportRequest;
-      this.state.jobs.push(this.newJob(request, group.id, index, { batchId: batch.id, batchItemId: item.id, phase: "queued" }));
+      this.state.jobs.push(this.newJob(request, group.id, index, { batchId: batch.id, batchItemId: item.id, phase: "queued", options }));
     });
     await this.persist();
     this.notice({ level: "info", message: `Retrying ${items.length} page(s).` });
@@ -790,7 +793,7 @@ export class AppController {
     this.requireClient();
     const group = this.newGroup("row", [previous.viewport.width]);
     const request: PageImportRequest = pageImportRequest(previous.url, previous.viewport, previous.deviceScaleFactor, previous.readySelector);
-    const job = this.newJob(request, group.id, 0, { pageImportId: previous.pageImportId, phase: "capturing" });
+    const job = this.newJob(request, group.id, 0, { pageImportId: previous.pageImportId, phase: "capturing", options: previous.options });
     this.state.groups.push(group);
     this.state.jobs.push(job);
     await this.persist();
@@ -831,7 +834,12 @@ export class AppController {
     this.schedulePlacement();
   }
 
-  private async startImportBatch(requests: PageImportRequest[], group: PlacementGroup, what: string): Promise<{ batch: TrackedBatch; jobs: Job[] }> {
+  private async startImportBatch(
+    requests: PageImportRequest[],
+    group: PlacementGroup,
+    what: string,
+    options: ConversionOptions | undefined,
+  ): Promise<{ batch: TrackedBatch; jobs: Job[] }> {
     const client = this.requireClient();
     const batch = await client.createBatch({ type: "page_import", requests });
     const tracked: TrackedBatch = {
@@ -844,7 +852,7 @@ export class AppController {
       retryOf: batch.retryOf,
       createdAt: batch.createdAt,
     };
-    const jobs = requests.map((request, index) => this.newJob(request, group.id, index, { batchId: batch.id, phase: "queued" }));
+    const jobs = requests.map((request, index) => this.newJob(request, group.id, index, { batchId: batch.id, phase: "queued", options }));
     this.state.groups.push(group);
     this.state.batches.push(tracked);
     this.state.jobs.push(...jobs);
@@ -1283,18 +1291,21 @@ export class AppController {
       updatedAt: stamp,
       ...extra,
     };
+    if (!job.options) delete job.options;
     if (request.readySelector !== undefined) job.readySelector = request.readySelector;
     return job;
   }
 
-  private code2desRequest(job: Job) {
+  private code2desRequest(job: Job): Code2DesRequest {
     const pageId = this.state.groups.find((g) => g.id === job.groupId)?.pageId ?? this.figma.currentPage.id;
-    return {
+    const request: Code2DesRequest = {
       pageImportId: job.pageImportId ?? "",
       figmaFileKey: this.fileKeyValue,
       screenId: screenId(job.url, job.viewport),
       placementTarget: `page:${pageId}`,
     };
+    if (job.options) request.options = job.options;
+    return request;
   }
 
   /** A placement group on the current page (the page is kept: designs land there even if the designer moves on). */

@@ -11,7 +11,7 @@
  * (`pageport.state`) is split on first load: this file's jobs move to its own key, the others
  * stay where they were for their own files to take.
  */
-import type { BatchCounts, BatchStatus, BatchType, Viewport } from "../api/types";
+import type { BatchCounts, BatchStatus, BatchType, ConversionOptions, Viewport } from "../api/types";
 import type { PlacementGroup } from "./placement";
 
 export const SETTINGS_KEY = "pageport.settings";
@@ -72,6 +72,8 @@ export interface Job {
    * before the request is sent: resending it replays the same conversion (never a second one).
    */
   conversionRequestId?: string;
+  /** The design toggles its conversion asks for (absent: every option on). */
+  options?: ConversionOptions;
   error?: string;
   createdAt: string;
   updatedAt: string;

@@ -3,7 +3,7 @@
  * `parent.postMessage({pluginMessage: …}, "*")`; the main thread answers with `MainToUi`
  * through `figma.ui.postMessage`.
  */
-import type { ImportForm, Viewport } from "./presets";
+import type { ConversionOptions, ImportForm, Viewport } from "./presets";
 
 export interface SettingsView {
   apiUrl: string;
@@ -109,6 +109,8 @@ export interface ManyPagesRequest {
   urls: string[];
   viewport: Viewport;
   deviceScaleFactor: number;
+  /** The design toggles (absent: every option on). */
+  options?: ConversionOptions;
 }
 
 export type UiToMain =

@@ -29,6 +29,23 @@ export const LIMITS = {
   maxPages: { min: 1, max: 500 },
 } as const;
 
+/** What the conversion makes of the page (Code2Des `options`; every option on when absent). */
+export interface ConversionOptions {
+  /** Colours, type, radii and spacing as variables and styles every node is bound to. */
+  tokens: boolean;
+  /** Repeated elements (cards, nav items, buttons) as components with instances. */
+  components: boolean;
+  /** Auto layout wherever Figma's layout keeps every child in place. */
+  autoLayout: boolean;
+}
+
+export const ALL_OPTIONS: ConversionOptions = { tokens: true, components: true, autoLayout: true };
+
+/** The options a Code2Des request sends: all three when one is off; undefined when every one is on (the API's default). */
+export function optionsToSend(options: ConversionOptions | undefined): ConversionOptions | undefined {
+  return options && (!options.tokens || !options.components || !options.autoLayout) ? { ...options } : undefined;
+}
+
 /** The request body of `POST …/page-imports` (and of each `page_import` batch item). */
 export interface PageImportRequest {
   url: string;
@@ -43,6 +60,8 @@ export interface ImportForm {
   viewports: Viewport[];
   deviceScaleFactor: number;
   readySelector?: string;
+  /** The design toggles (absent: every option on). */
+  options?: ConversionOptions;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: string[] };

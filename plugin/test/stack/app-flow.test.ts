@@ -193,6 +193,21 @@ describe("import one page", () => {
   });
 });
 
+describe("design toggles", () => {
+  it("the form's options reach the conversion, and a plain design is placed without auto layout or variables", async () => {
+    const figma = createTestFigma();
+    const controller = await connectedController(env, figma);
+    const options = { tokens: false, components: true, autoLayout: false };
+    const [job] = await controller.importPage({ url: sitePage(env, "index.html", "plain"), viewports: [VIEWPORT_PRESETS.desktop], deviceScaleFactor: 1, options });
+    await controller.idle();
+    expect(job?.phase).toBe("placed");
+    expect((await client(env).getCode2Des(job?.code2desId ?? "")).options).toEqual(options);
+    const frame = await frameOf(figma, job?.nodeId);
+    expect(frame.findAll((n) => n.type === "FRAME" && n.layoutMode !== "NONE")).toEqual([]);
+    expect(await figma.variables.getLocalVariablesAsync()).toEqual([]);
+  });
+});
+
 describe("many pages", () => {
   it("discovery, then a batch of the ticked pages: per-item progress and a grid", async () => {
     const figma = createTestFigma({ fileKey: "stack-file-4" });
@@ -286,7 +301,9 @@ describe("closing the plugin loses nothing", () => {
     expect(jobs).toHaveLength(3);
     for (const job of jobs) expect(job.phase, job.error).toBe("placed");
     expect(new Set(jobs.map((j) => j.nodeId)).size).toBe(3);
-    expect(figma.currentPage.children).toHaveLength(3); // each placed once
+    // Each placed once (beside the one Components section the designs' main components share).
+    expect(figma.currentPage.children.filter((n) => n.type !== "SECTION")).toHaveLength(3);
+    expect(figma.currentPage.children.filter((n) => n.type === "SECTION").length).toBeLessThanOrEqual(1);
     for (const job of jobs) {
       expect((await client(env).getCode2Des(job.code2desId ?? "")).materializedNodeId).toBe(job.nodeId);
     }
