@@ -152,12 +152,15 @@ describe("in-memory Figma: components and instances", () => {
     expect(await instance.getMainComponentAsync()).toBe(main);
   });
 
-  it("keeps an instance's structure and geometry; resizing it applies constraints", async () => {
+  it("keeps an instance's structure and positions; resizing it applies constraints", async () => {
     const { figma, main, prop } = await card();
     const instance = main.createInstance();
     const [title, badge] = instance.children as [TextNode, RectangleNode];
     expect(() => (badge.x = 5)).toThrow("inside an instance");
-    expect(() => badge.resize(5, 5)).toThrow("inside an instance");
+    // A size may be overridden; the position stays the main's.
+    badge.resize(10, 10);
+    expect([badge.x, badge.width]).toEqual([170, 10]);
+    badge.resize(20, 20);
     expect(() => instance.appendChild(figma.createRectangle())).toThrow("New parent is an instance");
     expect(() => badge.remove()).toThrow("inside an instance");
     expect(() => figma.currentPage.appendChild(badge)).toThrow("Node is inside of an instance");

@@ -9,7 +9,8 @@
  * An INSTANCE node of the result becomes `main.createInstance()`, sized to the member's box (its
  * layers follow their constraints and auto layout), with the member's text as property values and
  * its other differences (an image, a colour, style runs) as overrides on the instance's own
- * layers, found by Figma's id for them: `I<instance>;<main layer>`, as the result names them.
+ * layers, found by Figma's id for them: `I<instance>;<main layer>`, as the result names them;
+ * then each layer Figma did not size as the member's gets the member's size (a size override).
  * Then every layer is checked against the result: if Figma would put any of them more than the
  * auto-layout tolerance away from where the page has it, or an override cannot be expressed on an
  * instance, the instance is removed and the member placed as a plain frame, with a warning.
@@ -146,7 +147,28 @@ export class Components {
       const refused = await this.#override(node, layer, override.overriddenFields);
       if (refused) return refused;
     }
+    this.#sizes(r, layerOf);
     return this.#misplaced(instance, r, layerOf);
+  }
+
+  /**
+   * Size overrides, parents first: each layer Figma did not already size as the member's (a
+   * label of another length, a taller paragraph) is resized to it; its children follow their
+   * constraints, an auto-layout parent lays it out again. A text keeps its auto-resize.
+   */
+  #sizes(r: ResultNode, layerOf: (id: string) => SceneNode | null): void {
+    for (const layer of walk(r)) {
+      if (layer === r || layer.rotation) continue;
+      const node = layerOf(layer.id);
+      if (!node || !("resize" in node)) continue;
+      const want = layer.absoluteBoundingBox;
+      const width = Math.max(0.01, want.width);
+      const height = Math.max(0.01, want.height);
+      if (Math.abs(node.width - width) <= 0.01 && Math.abs(node.height - height) <= 0.01) continue;
+      node.resize(width, height);
+      const auto = layer.style?.textAutoResize;
+      if (node.type === "TEXT" && auto && node.textAutoResize !== auto) node.textAutoResize = auto;
+    }
   }
 
   /** The member's own values of `fields` on the instance's layer; why not, when they cannot be. */

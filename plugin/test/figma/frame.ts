@@ -50,6 +50,14 @@ export class FrameStub extends WithChildren(RectLikeStub) {
   get autoLayout(): boolean {
     return this.#layoutMode !== "NONE";
   }
+  /** A hugging auto-layout frame resized by hand is FIXED on that axis from then on, as in Figma. */
+  protected override sizedByHand(width: number, height: number): void {
+    super.sizedByHand(width, height);
+    if (this.#layoutMode === "NONE") return;
+    const horizontal = this.#layoutMode === "HORIZONTAL";
+    if ((horizontal ? width !== this._w : height !== this._h) && this.#primarySizing === "AUTO") this.#primarySizing = "FIXED";
+    if ((horizontal ? height !== this._h : width !== this._w) && this.#counterSizing === "AUTO") this.#counterSizing = "FIXED";
+  }
   childMoved(child: SceneStub): void {
     if (this.#layoutMode !== "NONE" && child._layoutPositioning === "AUTO") this.relayout();
   }
@@ -193,7 +201,8 @@ export class FrameStub extends WithChildren(RectLikeStub) {
       const setSize = (k: SceneStub, main: number, cross: number): void => {
         const w = Math.max(0.01, horiz ? main : cross);
         const h = Math.max(0.01, horiz ? cross : main);
-        if (w !== k._w || h !== k._h) k._resize(w, h, false);
+        // Figma resizes a filling child as any resize does: its own children follow their constraints.
+        if (w !== k._w || h !== k._h) k._resize(w, h, true);
       };
       const padMain = horiz ? p.left + p.right : p.top + p.bottom;
       const padCross = horiz ? p.top + p.bottom : p.left + p.right;

@@ -2,7 +2,7 @@
  * Scene nodes of the in-memory Figma: geometry from the parents, appearance, the auto-layout
  * child fields, and the shapes (rectangle, ellipse, vector) with fills, strokes and radii.
  */
-import { BaseStub, type World } from "./base";
+import { BaseStub, type ContainerLike, type World } from "./base";
 import { bindNodeField, boundFields, chooseMode } from "./bindings";
 import { aabb, IDENTITY, multiply, rotationMatrix, type Mat } from "./geometry";
 import {
@@ -173,23 +173,36 @@ export class SceneStub extends BaseStub {
     if (h < 0.01) fail(where, 'Expected "height" to have value >= 0.01');
   }
   /**
-   * A layer inside an instance keeps the place and size its main component and the instance's
-   * own size give it: an instance overrides appearance and content, never geometry.
+   * A layer inside an instance keeps the place its main component and the instance's size give
+   * it: an instance overrides appearance, content and size, never position.
    */
   protected fixedInInstance(where: string): void {
-    if (this.inInstance()) throw new Error(`in ${where}: Cannot change the position or size of a layer inside an instance`);
+    if (this.inInstance()) throw new Error(`in ${where}: Cannot change the position of a layer inside an instance`);
   }
   resize(width: number, height: number): void {
     this.alive();
     this.checkSize("resize", width, height);
-    this.fixedInInstance("resize");
+    this.sizedByHand(width, height);
     this._resize(width, height, true);
   }
   resizeWithoutConstraints(width: number, height: number): void {
     this.alive();
     this.checkSize("resizeWithoutConstraints", width, height);
-    this.fixedInInstance("resizeWithoutConstraints");
+    this.sizedByHand(width, height);
     this._resize(width, height, false);
+  }
+  /**
+   * A size set by hand is kept: in an auto-layout parent the child stops filling on an axis it
+   * was resized on (layoutGrow 0 / layoutAlign INHERIT), as in Figma.
+   */
+  protected sizedByHand(width: number, height: number): void {
+    const parent = this.parent as (ContainerLike & { layoutMode?: string }) | null;
+    if (!parent?.autoLayout) return;
+    const horizontal = parent.layoutMode === "HORIZONTAL";
+    const primaryChanged = horizontal ? width !== this._w : height !== this._h;
+    const counterChanged = horizontal ? height !== this._h : width !== this._w;
+    if (primaryChanged) this._layoutGrow = 0;
+    if (counterChanged && this._layoutAlign === "STRETCH") this._layoutAlign = "INHERIT";
   }
   /** A size Figma itself gives (auto layout, constraints, text measurement): no instance rule. */
   _resize(width: number, height: number, withConstraints: boolean): void {

@@ -82,10 +82,10 @@ def test_labels_of_different_lengths_are_instances_sized_from_outside() -> None:
     result = convert(capture(chips))
     instances = _instances(result)
     assert len(instances) == 3
-    main = next(iter(result["components"].values()))["node"]
-    (label,) = main["children"]
-    assert label.get("layoutAlign") == "STRETCH" or label.get("layoutGrow") == 1 or label.get("constraints")
     assert [i["absoluteBoundingBox"]["width"] for i in instances] == [68, 104, 48]
+    # Each label keeps its own width (its block's) in its instance: a size override the plugin applies.
+    assert [i["children"][0]["absoluteBoundingBox"]["width"] for i in instances] == [56, 92, 36]
+    assert [i["componentProperties"] for i in instances][1] == {"Text#1": {"type": "TEXT", "value": "Engineering"}}
 
 
 def test_a_repeat_the_main_cannot_be_stays_plain() -> None:

@@ -1,9 +1,9 @@
 """Pass "components": every group of structurally repeated layers whose members one main
-component can reproduce (convert.components.fit) becomes that main component (result.components,
-placed by the plugin in a "Components" section beside the page) and an INSTANCE of it in place
-of each member. Members the main cannot reproduce stay plain layers, or form a component of
-their own with the others like them; a group whose sizes follow its text is first made sizable
-from outside (convert.components.loosen). Nothing moves: every instance has its member's layers."""
+component can reproduce (convert.components.fit: under Figma's constraints and auto layout, with
+size overrides) becomes that main component (result.components, placed by the plugin in a
+"Components" section beside the page) and an INSTANCE of it in place of each member. Members the
+main cannot reproduce stay plain layers, or form a component of their own with the others like
+them. Nothing moves: every instance has its member's layers."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from collections.abc import Iterator
 
 from pageport.convert.components.build import Component, make_component
 from pageport.convert.components.fit import solve
-from pageport.convert.components.loosen import loosen, restore
 from pageport.convert.components.signature import repeated_groups
 from pageport.convert.figma import Node
 from pageport.convert.state import ConversionState
@@ -20,15 +19,7 @@ from pageport.convert.state import ConversionState
 def run(state: ConversionState) -> None:
     components: list[Component] = []
     for members in repeated_groups(state.page):
-        groups = list(_compatible(members))
-        if sum(map(len, groups)) < len(members):
-            changes = loosen(members)  # sizes that follow text, made to follow the instance
-            loosened = list(_compatible(members)) if changes else groups
-            if sum(map(len, loosened)) > sum(map(len, groups)):
-                groups = loosened
-            else:
-                restore(changes)
-        for group in groups:
+        for group in _compatible(members):
             constraints = solve(group[0], group)
             assert constraints is not None  # _compatible found it
             components.append(make_component(group, constraints))
