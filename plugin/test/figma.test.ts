@@ -20,7 +20,8 @@ describe("in-memory Figma: text", () => {
 
   it("requires every font of the node loaded for edits and rejects unknown fonts", async () => {
     const figma = createTestFigma();
-    await expect(figma.loadFontAsync({ family: "Comic Neue", style: "Regular" })).rejects.toThrow("could not be loaded");
+    await expect(figma.loadFontAsync({ family: "Comic Sans MS", style: "Regular" })).rejects.toThrow("could not be loaded");
+    expect((await figma.listAvailableFontsAsync()).some((f) => f.fontName.family === "Nunito" && f.fontName.style === "SemiBold")).toBe(true);
     const fonts = await figma.listAvailableFontsAsync();
     expect(fonts.some((f) => f.fontName.family === "Georgia")).toBe(true);
     expect(fonts.some((f) => f.fontName.family === "Open Sans" && f.fontName.style === "SemiBold")).toBe(true);

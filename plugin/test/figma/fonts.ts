@@ -1,28 +1,19 @@
-/** The fonts the in-memory Figma offers (a realistic subset of what Figma lists). */
+/**
+ * The fonts the in-memory Figma offers: what Figma lists, which is every Google Fonts family with
+ * every style (the catalogue the converter names fonts from, convert/data/google_fonts.json), and
+ * the families Figma adds beside them, some with its own style names (Inter's "Semi Bold").
+ */
+import catalogue from "../../../layers/pageport/python/pageport/convert/data/google_fonts.json";
 
 const WEIGHTS9 = ["Thin", "Extra Light", "Light", "Regular", "Medium", "Semi Bold", "Bold", "Extra Bold", "Black"];
-const GOOGLE9 = ["Thin", "ExtraLight", "Light", "Regular", "Medium", "SemiBold", "Bold", "ExtraBold", "Black"];
 
 function withItalics(styles: string[]): string[] {
   return styles.flatMap((s) => [s, s === "Regular" ? "Italic" : `${s} Italic`]);
 }
 
+/** Families Figma lists beyond Google's, or under other style names than Google's. */
 const FAMILIES: Record<string, string[]> = {
   Inter: withItalics(WEIGHTS9),
-  Roboto: withItalics(["Thin", "Light", "Regular", "Medium", "Bold", "Black"]),
-  "Roboto Mono": withItalics(["Thin", "Light", "Regular", "Medium", "Bold"]),
-  "Open Sans": withItalics(["Light", "Regular", "Medium", "SemiBold", "Bold", "ExtraBold"]),
-  Lato: withItalics(["Thin", "Light", "Regular", "Bold", "Black"]),
-  Montserrat: withItalics(GOOGLE9),
-  Poppins: withItalics(GOOGLE9),
-  Arimo: withItalics(["Regular", "Medium", "SemiBold", "Bold"]),
-  Tinos: withItalics(["Regular", "Bold"]),
-  Cousine: withItalics(["Regular", "Bold"]),
-  "Source Code Pro": withItalics(["ExtraLight", "Light", "Regular", "Medium", "SemiBold", "Bold", "Black"]),
-  "Playfair Display": withItalics(["Regular", "Medium", "SemiBold", "Bold", "ExtraBold", "Black"]),
-  Merriweather: withItalics(["Light", "Regular", "Bold", "Black"]),
-  "Noto Sans": withItalics(GOOGLE9),
-  "Noto Serif": withItalics(GOOGLE9),
   Arial: ["Regular", "Italic", "Bold", "Bold Italic"],
   Georgia: ["Regular", "Italic", "Bold", "Bold Italic"],
   "Times New Roman": ["Regular", "Italic", "Bold", "Bold Italic"],
@@ -30,8 +21,13 @@ const FAMILIES: Record<string, string[]> = {
   Helvetica: ["Light", "Light Oblique", "Regular", "Oblique", "Bold", "Bold Oblique"],
 };
 
+const GOOGLE = (catalogue as { families: Record<string, { styles: string[] }> }).families;
+
 export function defaultFontList(): Font[] {
-  return Object.entries(FAMILIES).flatMap(([family, styles]) => styles.map((style) => ({ fontName: { family, style } })));
+  const families: Record<string, string[]> = {};
+  for (const [family, entry] of Object.entries(GOOGLE)) families[family] = entry.styles;
+  Object.assign(families, FAMILIES);
+  return Object.entries(families).flatMap(([family, styles]) => styles.map((style) => ({ fontName: { family, style } })));
 }
 
 export function fontKey(f: FontName): string {
