@@ -10,7 +10,7 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.recommended,
   {
-    files: ["src/**/*.ts", "test/**/*.ts", "vitest.config.ts", "vitest.stack.config.ts"],
+    files: ["src/**/*.ts", "test/**/*.ts", "bench/**/*.ts", "vitest.config.ts", "vitest.stack.config.ts"],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: {
