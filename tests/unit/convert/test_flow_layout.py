@@ -7,6 +7,8 @@ from typing import Any
 
 from pageport.convert import autolayout
 from pageport.convert.flow import hugs_exactly
+from pageport.convert.grid import GridPlan
+from pageport.convert.grid import lay_out as grid_lay_out
 
 from tests.support.builders import box, capture, el, text, text_styles
 from tests.unit.convert.results import convert, walk
@@ -54,6 +56,17 @@ def _placed(node: dict[str, Any]) -> list[autolayout.Box]:
     return [autolayout.Box(b.x + bb["x"], b.y + bb["y"], b.width, b.height) for b in out.boxes]
 
 
+def _grid_plan(frame: dict[str, Any]) -> GridPlan:
+    """The plan the result's GRID fields describe."""
+    padding = (frame["paddingTop"], frame["paddingRight"], frame["paddingBottom"], frame["paddingLeft"])
+    cells = [(c, c["gridRowAnchorIndex"], c["gridColumnAnchorIndex"]) for c in frame["children"]]
+    x0, y0 = frame["absoluteBoundingBox"]["x"], frame["absoluteBoundingBox"]["y"]
+    gaps = frame["gridRowGap"], frame["gridColumnGap"]
+    # The padding from the page's origin: Figma's placement in the boxes' absolute coordinates.
+    absolute = (padding[0] + y0, padding[1], padding[2], padding[3] + x0)
+    return GridPlan(frame["gridRowSizes"], frame["gridColumnSizes"], *gaps, absolute, cells, 0.0)
+
+
 def _assert_nothing_moves(result: dict[str, Any]) -> None:
     for node in walk(result["document"]):
         if node.get("layoutMode") in ("HORIZONTAL", "VERTICAL"):
@@ -99,15 +112,47 @@ def test_uneven_distances_wrap_the_closest_children_in_a_frame_of_their_own() ->
 
 
 def test_boxes_side_by_side_on_lines_become_rows_in_a_column() -> None:
-    cards = [_block(20 + 120 * (i % 3), 20 + 90 * (i // 3), 100, 70) for i in range(5)]
-    grid = el("div", box(0, 0, 380, 200), dict(_FILL), cards)
-    result = convert(capture([grid]))
+    # Buttons of different widths on two lines: no columns, so rows in a column.
+    widths = [100, 60, 140, 80, 120]
+    cards, x = [], 20.0
+    for i, w in enumerate(widths):
+        if i == 3:
+            x = 20.0
+        cards.append(_block(x, 20 + 90 * (i // 3), w, 70))
+        x += w + 20
+    lines = el("div", box(0, 0, 380, 200), dict(_FILL), cards)
+    result = convert(capture([lines]))
     frame = _frame_at(result, 0, 0, 380, 200)
     assert frame["layoutMode"] == "VERTICAL"
     rows = frame["children"]
     assert [r["layoutMode"] for r in rows] == ["HORIZONTAL", "HORIZONTAL"]
     assert [len(r["children"]) for r in rows] == [3, 2]
     _assert_nothing_moves(result)
+
+
+def test_cards_in_rows_and_columns_become_a_grid() -> None:
+    cards = [_block(20 + 120 * (i % 3), 20 + 90 * (i // 3), 100, 70) for i in range(5)]
+    gallery = el("div", box(0, 0, 380, 200), dict(_FILL), cards)
+    result = convert(capture([gallery]))
+    frame = _frame_at(result, 0, 0, 380, 200)
+    assert frame["layoutMode"] == "GRID"
+    assert (frame["gridRowCount"], frame["gridColumnCount"]) == (2, 3)
+    assert (frame["gridRowSizes"], frame["gridColumnSizes"]) == ([70, 70], [100, 100, 100])
+    assert (frame["gridRowGap"], frame["gridColumnGap"]) == (20, 20)
+    assert (frame["paddingTop"], frame["paddingLeft"]) == (20, 20)
+    cells = [(c["gridRowAnchorIndex"], c["gridColumnAnchorIndex"]) for c in frame["children"]]
+    assert cells == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
+    # Figma's placement (the top left of each cell) is where the page has each card.
+    for (x, y), child in zip(grid_lay_out(_grid_plan(frame)), frame["children"], strict=True):
+        assert (x, y) == (child["absoluteBoundingBox"]["x"], child["absoluteBoundingBox"]["y"])
+
+
+def test_cells_out_of_reading_order_or_spanning_are_no_grid() -> None:
+    cards = [_block(20 + 120 * (i % 3), 20 + 90 * (i // 3), 100, 70) for i in range(6)]
+    cards[4] = _block(140, 110, 220, 70)  # spans two columns
+    cards.pop(5)
+    frame = _frame_at(convert(capture([el("div", box(0, 0, 380, 200), dict(_FILL), cards)])), 0, 0, 380, 200)
+    assert frame.get("layoutMode") != "GRID"
 
 
 def test_a_child_over_its_siblings_stays_where_it_is_as_absolute() -> None:

@@ -175,7 +175,16 @@ class Node(TypedDict):
     clipsContent: NotRequired[bool]
     rotation: NotRequired[float]
     # auto layout (FRAME)
-    layoutMode: NotRequired[Literal["NONE", "HORIZONTAL", "VERTICAL"]]
+    layoutMode: NotRequired[Literal["NONE", "HORIZONTAL", "VERTICAL", "GRID"]]
+    # GRID (convert.grid): FIXED tracks in px, one gap each way; children name their cell.
+    gridRowCount: NotRequired[int]
+    gridColumnCount: NotRequired[int]
+    gridRowGap: NotRequired[float]
+    gridColumnGap: NotRequired[float]
+    gridRowSizes: NotRequired[list[float]]
+    gridColumnSizes: NotRequired[list[float]]
+    gridRowAnchorIndex: NotRequired[int]
+    gridColumnAnchorIndex: NotRequired[int]
     layoutWrap: NotRequired[Literal["NO_WRAP", "WRAP"]]
     primaryAxisSizingMode: NotRequired[Literal["FIXED", "AUTO"]]
     counterAxisSizingMode: NotRequired[Literal["FIXED", "AUTO"]]

@@ -64,23 +64,25 @@ def _fits(main: Node, members: list[Node], out: Constraints) -> bool:
         return False
     for index, kid in enumerate(kids):
         grand = [(m.get("children") or [])[index] for m in members]
-        # Auto layout places its flow children; constraints place the rest.
+        # Auto layout places its flow children; a GRID's, at their cells, stay where the main has
+        # them whatever the frame's size; constraints place the rest.
         constrained = not laid_out or kid.get("layoutPositioning") == "ABSOLUTE"
-        if constrained and not _constrain(main, kid, index, members, out):
+        if constrained and not _constrain(main, kid, index, members, out, main.get("layoutMode") == "GRID"):
             return False
         if not _fits(kid, grand, out):
             return False
     return True
 
 
-def _constrain(main: Node, kid: Node, index: int, members: list[Node], out: Constraints) -> bool:
-    """A child placed by constraints: one rule per axis puts it where every member has it."""
+def _constrain(main: Node, kid: Node, index: int, members: list[Node], out: Constraints, fixed: bool = False) -> bool:
+    """A child placed by constraints: one rule per axis puts it where every member has it
+    (`fixed`: placed by a GRID's fixed tracks, it moves with no change of the frame's size)."""
     _, _, mw, mh = _box(main)
     mx, my, kw, kh = _rel(kid, main)
     horizontal: list[_Row] = []
     vertical: list[_Row] = []
     for member in members:
-        _, _, w, h = _box(member)
+        _, _, w, h = (0.0, 0.0, mw, mh) if fixed else _box(member)
         ox, oy, ow, oh = _rel((member.get("children") or [])[index], member)
         horizontal.append((mw, w, ox, ow))
         vertical.append((mh, h, oy, oh))

@@ -1,11 +1,12 @@
-"""Pass "flow_layout": auto layout beyond flex (convert.flow) on every frame the walk left
-without it, children before their parents (a parent hugs only children whose size is exact).
-A flex container the walk refused (its CSS fields would move an item) gets it here where its
+"""Pass "flow_layout": auto layout beyond flex on every frame the walk left without it, children
+before their parents (a parent hugs only children whose size is exact): a GRID where the children
+sit in rows and columns (convert.grid), else stacks, rows and lines of boxes (convert.flow). A
+flex container the walk refused (its CSS fields would move an item) gets it here where its
 geometry allows, and its warning is withdrawn."""
 
 from __future__ import annotations
 
-from pageport.convert import flow
+from pageport.convert import flow, grid
 from pageport.convert.figma import Node
 from pageport.convert.state import ConversionState
 
@@ -25,11 +26,14 @@ def run(state: ConversionState) -> None:
     for node in _post_order(state.page):
         if node["type"] != "FRAME" or "layoutMode" in node or not node.get("children") or node.get("rotation"):
             continue
-        stack = flow.plan(node, placed_in_flow, drift)
-        if stack is None:
+        if (cells := grid.plan(node, placed_in_flow, drift)) is not None:
+            grid.emit(node, cells)
+            drifts[id(node)] = cells.drift
+        elif (stack := flow.plan(node, placed_in_flow, drift)) is not None:
+            flow.emit(node, stack)
+            drifts[id(node)] = stack.drift
+        else:
             continue
-        flow.emit(node, stack)
-        drifts[id(node)] = stack.drift
         if (warning := state.refused_flex.get(id(node))) is not None:
             # A flex container the CSS fields could not lay out, whose geometry does.
             node["pageport"]["autoLayout"] = True

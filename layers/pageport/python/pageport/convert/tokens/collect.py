@@ -11,7 +11,16 @@ from pageport.convert.figma import Node, Paint
 from pageport.convert.tokens import colors, effects, floats, typography
 
 _CORNERS = ("topLeftRadius", "topRightRadius", "bottomRightRadius", "bottomLeftRadius")
-_SPACING = ("itemSpacing", "counterAxisSpacing", "paddingTop", "paddingRight", "paddingBottom", "paddingLeft")
+_SPACING = (
+    "itemSpacing",
+    "counterAxisSpacing",
+    "paddingTop",
+    "paddingRight",
+    "paddingBottom",
+    "paddingLeft",
+    "gridRowGap",
+    "gridColumnGap",
+)
 _SHADOWS = ("DROP_SHADOW", "INNER_SHADOW")
 
 
