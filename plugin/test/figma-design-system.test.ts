@@ -203,3 +203,38 @@ describe("in-memory Figma: components and instances", () => {
     expect(() => holder.appendChild(section)).toThrow("page or another section");
   });
 });
+
+describe("in-memory Figma: GRID auto layout", () => {
+  it("places children in reading order at their cells' top left, a row added when none is free", () => {
+    const figma = createTestFigma();
+    const grid = figma.createFrame();
+    grid.resize(380, 200);
+    const cards = Array.from({ length: 5 }, () => {
+      const card = figma.createRectangle();
+      card.resize(100, 70);
+      return card;
+    });
+    expect(() => (grid.gridRowCount = 2)).toThrow('layoutMode "GRID"');
+    grid.layoutMode = "GRID";
+    grid.gridColumnCount = 3;
+    grid.gridRowCount = 2;
+    grid.paddingTop = 20;
+    grid.paddingLeft = 20;
+    grid.gridRowGap = 20;
+    grid.gridColumnGap = 20;
+    for (const track of [...grid.gridRowSizes, ...grid.gridColumnSizes]) track.type = "FIXED";
+    grid.gridRowSizes.forEach((t) => (t.value = 70));
+    grid.gridColumnSizes.forEach((t) => (t.value = 100));
+    for (const card of cards) grid.appendChild(card);
+    expect(cards.map((c) => [c.gridRowAnchorIndex, c.gridColumnAnchorIndex])).toEqual([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1]]);
+    expect(cards.map((c) => [c.x, c.y])).toEqual([[20, 20], [140, 20], [260, 20], [20, 110], [140, 110]]);
+    expect(() => cards[4]?.setGridChildPosition(0, 0)).toThrow("taken");
+    expect(() => cards[4]?.setGridChildPosition(5, 0)).toThrow("outside the grid");
+    cards[4]?.setGridChildPosition(1, 2);
+    expect([cards[4]?.x, cards[4]?.y]).toEqual([260, 110]);
+    expect(() => (grid.gridRowCount = 1)).toThrow("children occupy");
+    const extra = figma.createRectangle();
+    grid.appendChild(extra);
+    expect([extra.gridRowAnchorIndex, extra.gridColumnAnchorIndex]).toEqual([1, 1]);
+  });
+});

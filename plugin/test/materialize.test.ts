@@ -208,7 +208,18 @@ describe.each(fixtures)("fixture %s", (name) => {
         const off = m.warnings.some((w) => w.startsWith(`auto layout of "${r.name}" left off`));
         const f = n as FrameNode;
         if (off) expect(f.layoutMode).toBe("NONE");
-        else {
+        else if (r.layoutMode === "GRID") {
+          const gridOff = m.warnings.some((w) => w.startsWith(`grid layout of "${r.name}" left off`));
+          expect(f.layoutMode, what).toBe(gridOff ? "NONE" : "GRID");
+          if (f.layoutMode === "GRID") {
+            expect([f.gridRowCount, f.gridColumnCount, f.gridRowGap, f.gridColumnGap], what).toEqual([r.gridRowCount, r.gridColumnCount, r.gridRowGap, r.gridColumnGap]);
+            expect(f.gridColumnSizes.map((t) => [t.type, t.value]), what).toEqual((r.gridColumnSizes ?? []).map((v) => ["FIXED", v]));
+            (r.children ?? []).forEach((c) => {
+              const k = m.nodes.get(c.id) as FrameNode;
+              expect([k.gridRowAnchorIndex, k.gridColumnAnchorIndex], `${what} cell`).toEqual([c.gridRowAnchorIndex, c.gridColumnAnchorIndex]);
+            });
+          }
+        } else {
           expect(f.layoutMode, what).toBe(r.layoutMode);
           expect(f.itemSpacing, what).toBe(r.itemSpacing ?? 0);
           expect([f.paddingTop, f.paddingRight, f.paddingBottom, f.paddingLeft], what).toEqual([r.paddingTop ?? 0, r.paddingRight ?? 0, r.paddingBottom ?? 0, r.paddingLeft ?? 0]);

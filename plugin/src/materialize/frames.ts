@@ -157,3 +157,64 @@ function autoLayoutUnsafe(w: Writer, f: FrameLike, r: ResultNode, kids: SceneNod
   w.warn(`auto layout of "${r.name}" left off: Figma's layout would move ${what}; children keep their exact positions`);
 }
 
+
+/**
+ * A GRID frame's tracks, gaps and padding, set before its children are made: each child
+ * appended then takes the next free cell in reading order, which is the result's (the converter
+ * writes them so, convert/grid.py). Returns whether the grid is on.
+ */
+export function startGrid(w: Writer, f: FrameLike, r: ResultNode): boolean {
+  let on = false;
+  w.attempt(r, "grid layout", () => {
+    f.layoutMode = "GRID";
+    f.gridColumnCount = Math.max(1, r.gridColumnCount ?? 1);
+    f.gridRowCount = Math.max(1, r.gridRowCount ?? 1);
+    f.gridRowGap = r.gridRowGap ?? 0;
+    f.gridColumnGap = r.gridColumnGap ?? 0;
+    const fix = (tracks: GridTrackSize[], sizes: number[] | undefined): void =>
+      tracks.forEach((track, i) => {
+        track.type = "FIXED";
+        track.value = Math.max(0, sizes?.[i] ?? 0);
+      });
+    fix(f.gridRowSizes, r.gridRowSizes);
+    fix(f.gridColumnSizes, r.gridColumnSizes);
+    f.paddingTop = r.paddingTop ?? 0;
+    f.paddingRight = r.paddingRight ?? 0;
+    f.paddingBottom = r.paddingBottom ?? 0;
+    f.paddingLeft = r.paddingLeft ?? 0;
+    on = true;
+  });
+  if (!on && f.layoutMode === "GRID") f.layoutMode = "NONE";
+  return on;
+}
+
+/**
+ * The GRID's children at their cells; where Figma puts one more than `tolerance` px from its
+ * box, the frame goes back to absolute positions (each child where the result has it), with a
+ * warning.
+ */
+export function checkGrid(w: Writer, f: FrameLike, r: ResultNode, kids: SceneNode[], tolerance: number): void {
+  const results = r.children ?? [];
+  const bb = r.absoluteBoundingBox;
+  let worst = { d: 0, name: "" };
+  kids.forEach((n, i) => {
+    const c = results[i];
+    if (!c) return;
+    if (c.gridRowAnchorIndex !== undefined && c.gridColumnAnchorIndex !== undefined && "setGridChildPosition" in n) {
+      const row = c.gridRowAnchorIndex;
+      const column = c.gridColumnAnchorIndex;
+      if (n.gridRowAnchorIndex !== row || n.gridColumnAnchorIndex !== column) w.attempt(c, "grid cell", () => n.setGridChildPosition(row, column));
+    }
+    const d = Math.max(Math.abs(n.x - (c.absoluteBoundingBox.x - bb.x)), Math.abs(n.y - (c.absoluteBoundingBox.y - bb.y)));
+    if (d > worst.d) worst = { d, name: n.name };
+  });
+  if (worst.d <= tolerance + 1e-6) return;
+  f.layoutMode = "NONE";
+  kids.forEach((n, i) => {
+    const c = results[i];
+    if (!c) return;
+    n.x = c.absoluteBoundingBox.x - bb.x;
+    n.y = c.absoluteBoundingBox.y - bb.y;
+  });
+  w.warn(`grid layout of "${r.name}" left off: Figma's grid would move "${worst.name}" by ${worst.d.toFixed(2)} px; children keep their exact positions`);
+}

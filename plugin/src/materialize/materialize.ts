@@ -39,7 +39,7 @@
  */
 import { Components } from "./components";
 import { FontCatalog, fontLabel, requestOf } from "./fonts";
-import { autoLayout, frameEffects, paintLayers } from "./frames";
+import { autoLayout, checkGrid, frameEffects, paintLayers, startGrid } from "./frames";
 import { countNodes, place, walk, type Origin } from "./geometry";
 import { errorText, prepareImage, type PreparedImage } from "./images";
 import { DATA_ID, DATA_KIND, INCOMPLETE_DATA } from "./kinds";
@@ -318,9 +318,15 @@ export class Materializer implements Writer {
     if (r.rotation && kids.length) this.warn(`frame "${r.name}" is rotated: its children are placed unrotated`);
     const bb = r.absoluteBoundingBox;
     const childOrigin = { x: bb.x, y: bb.y };
+    // A GRID is set up first: its children fill its cells as they are made. Not over layers the
+    // frame draws itself (a background, tiles), which would take cells.
+    let grid = false;
+    if (r.layoutMode === "GRID" && layers.length) this.warn(`grid layout of "${r.name}" left off: it draws layers of its own`);
+    else if (r.layoutMode === "GRID") grid = startGrid(this, f, r);
     const created: SceneNode[] = [];
     for (const c of kids) created.push(await this.node(c, f, childOrigin));
     if (r.layoutMode === "HORIZONTAL" || r.layoutMode === "VERTICAL") autoLayout(this, f, r, created, layers, this.tolerance);
+    if (grid) checkGrid(this, f, r, created, this.tolerance);
     this.tokens?.bindFields(f, r);
     return f;
   }

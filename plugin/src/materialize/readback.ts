@@ -31,6 +31,8 @@ const BINDABLE: readonly BindableField[] = [
   "paddingRight",
   "paddingTop",
   "paddingBottom",
+  "gridRowGap",
+  "gridColumnGap",
   "strokeWeight",
 ];
 
@@ -104,7 +106,10 @@ class Reader {
     }
     if ("strokes" in n) this.strokes(n, out);
     this.radii(n, out);
-    if ("layoutPositioning" in n && n.parent && "layoutMode" in n.parent && n.parent.layoutMode !== "NONE") {
+    if (n.parent && "layoutMode" in n.parent && n.parent.layoutMode === "GRID" && "gridRowAnchorIndex" in n) {
+      out.gridRowAnchorIndex = n.gridRowAnchorIndex;
+      out.gridColumnAnchorIndex = n.gridColumnAnchorIndex;
+    } else if ("layoutPositioning" in n && n.parent && "layoutMode" in n.parent && n.parent.layoutMode !== "NONE") {
       if (n.layoutPositioning === "ABSOLUTE") out.layoutPositioning = "ABSOLUTE";
       else {
         if (n.layoutAlign !== "INHERIT") out.layoutAlign = n.layoutAlign;
@@ -146,6 +151,20 @@ class Reader {
           out.layoutWrap = "WRAP";
           out.counterAxisSpacing = n.counterAxisSpacing ?? 0;
         }
+      } else if (n.layoutMode === "GRID") {
+        Object.assign(out, {
+          layoutMode: "GRID",
+          gridRowCount: n.gridRowCount,
+          gridColumnCount: n.gridColumnCount,
+          gridRowGap: n.gridRowGap,
+          gridColumnGap: n.gridColumnGap,
+          gridRowSizes: n.gridRowSizes.map((t) => t.value ?? 0),
+          gridColumnSizes: n.gridColumnSizes.map((t) => t.value ?? 0),
+          paddingTop: n.paddingTop,
+          paddingRight: n.paddingRight,
+          paddingBottom: n.paddingBottom,
+          paddingLeft: n.paddingLeft,
+        });
       }
     }
     let kids: readonly SceneNode[] = "children" in n ? n.children : [];

@@ -166,7 +166,16 @@ export interface ResultNode {
   rotation?: number;
   constraints?: { vertical: RestConstraint; horizontal: RestConstraint };
   // auto layout (FRAME)
-  layoutMode?: "NONE" | "HORIZONTAL" | "VERTICAL";
+  layoutMode?: "NONE" | "HORIZONTAL" | "VERTICAL" | "GRID";
+  /** GRID: FIXED tracks (px), one gap each way; each child names its cell. */
+  gridRowCount?: number;
+  gridColumnCount?: number;
+  gridRowGap?: number;
+  gridColumnGap?: number;
+  gridRowSizes?: number[];
+  gridColumnSizes?: number[];
+  gridRowAnchorIndex?: number;
+  gridColumnAnchorIndex?: number;
   layoutWrap?: "NO_WRAP" | "WRAP";
   primaryAxisSizingMode?: "FIXED" | "AUTO";
   counterAxisSizingMode?: "FIXED" | "AUTO";
@@ -216,6 +225,8 @@ export type BindableField =
   | "paddingRight"
   | "paddingTop"
   | "paddingBottom"
+  | "gridRowGap"
+  | "gridColumnGap"
   | "strokeWeight";
 
 export interface RestVariableCollection {

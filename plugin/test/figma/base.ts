@@ -178,6 +178,8 @@ export function WithChildren<TBase extends Ctor<BaseStub>>(Base: TBase) {
       } else if (old) {
         old.detachChild(child);
       }
+      // A node leaves its cell in a GRID it leaves (it takes a free one in a GRID it joins).
+      if (old !== this) (child as { gridCell?: unknown }).gridCell = null;
       this.kids.splice(index, 0, child);
       child.parent = this;
       this.childrenChanged();

@@ -16,7 +16,8 @@
  */
 import { WithChildren, type ContainerLike, type World } from "./base";
 import { FrameStub } from "./frame";
-import { SceneStub, ShapeStub } from "./scene";
+import { SceneStub } from "./scene";
+import { ShapeStub } from "./shapes";
 import { fail, oneOf } from "./validate";
 
 type Definitions = Record<string, { type: ComponentPropertyType; defaultValue: string | boolean }>;

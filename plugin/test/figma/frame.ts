@@ -1,7 +1,9 @@
 /** Frames (with Figma's auto layout and constraints) and groups of the in-memory Figma. */
 import { WithChildren, type World } from "./base";
 import { aabb, multiply, rotationMatrix, type Mat } from "./geometry";
-import { RectLikeStub, SceneStub } from "./scene";
+import { Grid } from "./grid";
+import { SceneStub } from "./scene";
+import { RectLikeStub } from "./shapes";
 import { fail, frozenCopy, num, oneOf, transform as checkTransform } from "./validate";
 
 // ---------------------------------------------------------------------------------- frames
@@ -43,8 +45,11 @@ export class FrameStub extends WithChildren(RectLikeStub) {
     this.#pad = { ...src.#pad };
     [this.#itemSpacing, this.#counterSpacing] = [src.#itemSpacing, src.#counterSpacing];
     [this.itemReverseZIndex, this.strokesIncludedInLayout, this.svgSource] = [src.itemReverseZIndex, src.strokesIncludedInLayout, src.svgSource];
+    this.#grid = src.#grid ? src.#grid.copy(() => this.relayout()) : null;
   }
   override childrenChanged(): void {
+    // A child new to the grid (a moved node loses its old cell) takes the first free cell.
+    if (this.#grid) for (const k of this.kids) if (!k.gridCell) this.#grid.place(k, this.kids);
     this.relayout();
   }
   get autoLayout(): boolean {
@@ -74,12 +79,69 @@ export class FrameStub extends WithChildren(RectLikeStub) {
     return this.#layoutMode;
   }
   set layoutMode(v: LayoutMode) {
-    this.#layoutMode = oneOf("set_layoutMode", "layoutMode", v, ["NONE", "HORIZONTAL", "VERTICAL"]);
+    this.#layoutMode = oneOf("set_layoutMode", "layoutMode", v, ["NONE", "HORIZONTAL", "VERTICAL", "GRID"]);
     if (v === "NONE") {
       for (const k of this.kids) k._layoutPositioning = "AUTO";
       if (this.#wrap === "WRAP") this.#wrap = "NO_WRAP";
     }
+    if (v === "GRID" && !this.#grid) {
+      // The children take the first free cells in layer order, as Figma places appended nodes.
+      this.#grid = new Grid(() => this.relayout());
+      for (const k of this.kids) k.gridCell = null;
+      for (const k of this.kids) this.#grid.place(k, this.kids);
+    } else if (v !== "GRID" && this.#grid) {
+      this.#grid = null;
+      for (const k of this.kids) k.gridCell = null;
+    }
     this.relayout();
+  }
+
+  // -- GRID (grid.ts)
+  #grid: Grid | null = null;
+  #gridded(where: string): Grid {
+    if (!this.#grid) fail(where, 'Applicable only on frames with layoutMode "GRID"');
+    return this.#grid;
+  }
+  get gridRowCount(): number {
+    return this.#gridded("get_gridRowCount").rows.length;
+  }
+  set gridRowCount(v: number) {
+    this.#gridded("set_gridRowCount").setCount("rows", v, this.kids);
+  }
+  get gridColumnCount(): number {
+    return this.#gridded("get_gridColumnCount").columns.length;
+  }
+  set gridColumnCount(v: number) {
+    this.#gridded("set_gridColumnCount").setCount("columns", v, this.kids);
+  }
+  get gridRowGap(): number {
+    return this.#grid?.rowGap ?? 0;
+  }
+  set gridRowGap(v: number) {
+    this.#gridded("set_gridRowGap").rowGap = num("set_gridRowGap", "gridRowGap", v, 0);
+    this.relayout();
+  }
+  get gridColumnGap(): number {
+    return this.#grid?.columnGap ?? 0;
+  }
+  set gridColumnGap(v: number) {
+    this.#gridded("set_gridColumnGap").columnGap = num("set_gridColumnGap", "gridColumnGap", v, 0);
+    this.relayout();
+  }
+  get gridRowSizes(): Array<{ type: "FLEX" | "FIXED" | "HUG"; value?: number }> {
+    return [...this.#gridded("get_gridRowSizes").rows];
+  }
+  get gridColumnSizes(): Array<{ type: "FLEX" | "FIXED" | "HUG"; value?: number }> {
+    return [...this.#gridded("get_gridColumnSizes").columns];
+  }
+  appendChildAt(node: SceneStub, row: number, column: number): void {
+    const grid = this.#gridded("appendChildAt");
+    if (node.parent !== this) this.appendChild(node);
+    grid.move(node, row, column, this.kids, "appendChildAt");
+  }
+  /** A child's move to another cell (SceneStub.setGridChildPosition). */
+  moveGridChild(child: SceneStub, row: number, column: number): void {
+    this.#gridded("setGridChildPosition").move(child, row, column, this.kids, "setGridChildPosition");
   }
   get layoutWrap(): "NO_WRAP" | "WRAP" {
     return this.#wrap;
@@ -190,6 +252,16 @@ export class FrameStub extends WithChildren(RectLikeStub) {
   /** Figma's auto layout: places (and stretches/grows) the in-flow children. */
   relayout(): void {
     if (this.#layoutMode === "NONE" || this.#inLayout) return;
+    if (this.#layoutMode === "GRID") {
+      if (!this.#grid) return;
+      this.#inLayout = true;
+      try {
+        this.#grid.layOut(this._w, this._h, this.#pad, this.kids);
+      } finally {
+        this.#inLayout = false;
+      }
+      return;
+    }
     this.#inLayout = true;
     const before = [this._w, this._h];
     try {

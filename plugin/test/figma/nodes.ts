@@ -6,5 +6,6 @@
 export * from "./base";
 export * from "./geometry";
 export * from "./scene";
+export * from "./shapes";
 export * from "./frame";
 export * from "./text";

@@ -1,7 +1,7 @@
 /** Text nodes of the in-memory Figma: per-character styles, fonts loaded before edits. */
 import type { World } from "./base";
 import { fontKey, fontLabel } from "./fonts";
-import { ShapeStub } from "./scene";
+import { ShapeStub } from "./shapes";
 import { fail, frozenCopy, num, oneOf, validateHyperlink } from "./validate";
 
 // ---------------------------------------------------------------------------------- text
