@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "fidelity"))
 import harness
 from pageport.convert import convert_capture
 from pageport.convert.components.signature import repeated_groups
-from pageport.convert.options import ConversionOptions
+from pageport.models.conversion import ConversionOptions
 from pageport.render import render_preview, similarity
 
 GOALS = {"auto_layout": 0.80, "bound_paints": 0.95, "text_styles": 0.95, "instances": 0.90}

@@ -9,10 +9,10 @@ import uuid
 from typing import Any
 
 from pageport.batches.models import BatchCreateRequest
-from pageport.convert.options import ConversionOptions
 from pageport.kinds.code2des.models import Code2DesRequest
 from pageport.kinds.page_import.models import PageImportRequest
 from pageport.kinds.page_import.viewport import Viewport
+from pageport.models.conversion import ConversionOptions
 from pageport.web import MAX_BODY_BYTES
 from pydantic import BaseModel
 

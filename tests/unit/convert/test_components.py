@@ -7,7 +7,7 @@ from typing import Any
 
 from pageport.convert import convert_capture
 from pageport.convert.components.signature import repeated_groups
-from pageport.convert.options import ConversionOptions
+from pageport.models.conversion import ConversionOptions
 
 from tests.support.builders import box, capture, el, png, sha, text, text_styles
 from tests.unit.convert.results import convert, walk

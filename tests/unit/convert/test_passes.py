@@ -6,9 +6,9 @@ import json
 
 from pageport.capture.schema import CaptureDocument
 from pageport.convert import convert_capture
-from pageport.convert.options import ConversionOptions
 from pageport.convert.passes import PASSES, run_passes
 from pageport.convert.state import ConversionState
+from pageport.models.conversion import ConversionOptions
 
 from tests.support.builders import box, capture, el
 from tests.unit.convert.results import walk

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from pageport.convert import convert_capture
-from pageport.convert.options import ConversionOptions
 from pageport.convert.tokens.colors import ColorUse, family, ramp_names
+from pageport.models.conversion import ConversionOptions
 
 from tests.support.builders import box, capture, el, text, text_styles
 from tests.unit.convert.results import convert, walk

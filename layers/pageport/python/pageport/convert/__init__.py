@@ -13,33 +13,9 @@ simulation of Figma's); ``nodes``, ``naming``, ``css``,
 ``text``, ``fonts``, ``images`` and ``figma`` are the shared vocabulary below them.
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from pageport.convert.converter import RESULT_VERSION, Conversion, canonical_json, convert_capture
-    from pageport.convert.layout import auto_layout_share
-    from pageport.convert.state import ConversionOutOfTime
-
-# Loaded on first use: the API routes read `convert.options` (a Code2Des request's options)
-# without paying for the converter at INIT.
-_LAZY = {
-    "RESULT_VERSION": "converter",
-    "Conversion": "converter",
-    "canonical_json": "converter",
-    "convert_capture": "converter",
-    "auto_layout_share": "layout",
-    "ConversionOutOfTime": "state",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module 'pageport.convert' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"pageport.convert.{_LAZY[name]}"), name)
-
+from pageport.convert.converter import RESULT_VERSION, Conversion, canonical_json, convert_capture
+from pageport.convert.layout import auto_layout_share
+from pageport.convert.state import ConversionOutOfTime
 
 __all__ = [
     "RESULT_VERSION",

@@ -22,9 +22,9 @@ from typing import Any
 
 from pageport.capture.schema import CaptureDocument
 from pageport.convert.components.build import components_section
-from pageport.convert.options import DEFAULT_OPTIONS, ConversionOptions
 from pageport.convert.passes import run_passes
 from pageport.convert.state import ConversionState
+from pageport.models.conversion import DEFAULT_OPTIONS, ConversionOptions
 
 RESULT_VERSION = 2
 

@@ -14,8 +14,8 @@ from pageport.capture.schema import CaptureDocument, RenderedFont
 from pageport.convert.figma import Node
 from pageport.convert.fonts import FontResolver
 from pageport.convert.nodes import Item
-from pageport.convert.options import DEFAULT_OPTIONS, ConversionOptions
 from pageport.convert.text import StyleBuilder
+from pageport.models.conversion import DEFAULT_OPTIONS, ConversionOptions
 
 
 class ConversionOutOfTime(Exception):

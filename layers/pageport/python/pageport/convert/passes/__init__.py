@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pageport.convert.options import ConversionOptions
 from pageport.convert.passes import build, components, flow_layout, ids, images, names, tokens
 from pageport.convert.state import ConversionState
+from pageport.models.conversion import ConversionOptions
 
 
 def _always(options: ConversionOptions) -> bool:

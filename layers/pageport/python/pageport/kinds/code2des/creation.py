@@ -11,7 +11,6 @@ from functools import cache
 from pageport import metrics
 from pageport.batches import dispatch
 from pageport.batches.job_tables import enqueue_created
-from pageport.convert.options import ConversionOptions
 from pageport.db import Connection, Cursor, copy_rows
 from pageport.errors import Conflict
 from pageport.ids import new_id, new_nonce
@@ -19,6 +18,7 @@ from pageport.kinds.code2des import KIND
 from pageport.kinds.code2des.messages import ConvertMessage
 from pageport.kinds.code2des.models import Code2DesRequest, Code2DesRow
 from pageport.kinds.page_import.models import PageImportRow
+from pageport.models.conversion import ConversionOptions
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore
 

@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from pageport.convert.options import DEFAULT_OPTIONS, ConversionOptions
 from pageport.models.base import CamelModel, CamelRequest
+from pageport.models.conversion import DEFAULT_OPTIONS, ConversionOptions
 from pageport.models.manifests import ArtifactRef
 from pageport.models.messages import Outcome
 

@@ -8,9 +8,9 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, WithJsonSchema
 
-from pageport.convert.options import DEFAULT_OPTIONS, ConversionOptions
 from pageport.models.api import NonEmpty255, Status
 from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
+from pageport.models.conversion import DEFAULT_OPTIONS, ConversionOptions
 from pageport.models.rows import AuditedRow
 
 
