@@ -1,0 +1,100 @@
+/**
+ * The jobs, batches and placement groups of this file: their one owner. Every change is saved to
+ * `figma.clientStorage` (in order, one save after another) and shown to the UI.
+ */
+import type { PageImportRequest } from "../api/types";
+import type { Parts } from "./parts";
+import { newGroup, type PlacementGroup } from "./placement";
+import { emptyState, isActive, loadState, saveState, type AppState, type Job, type TrackedBatch } from "./state";
+import { UserError } from "./errors";
+
+export class JobStore {
+  state: AppState = emptyState();
+  fileKey = "";
+  saving: Promise<void> = Promise.resolve();
+
+  constructor(private readonly parts: Parts) {}
+
+  async load(fileKey: string): Promise<void> {
+    this.fileKey = fileKey;
+    this.state = await loadState(this.parts.figma.clientStorage, fileKey);
+  }
+
+  get jobs(): Job[] {
+    return this.state.jobs;
+  }
+  get batches(): TrackedBatch[] {
+    return this.state.batches;
+  }
+  get groups(): PlacementGroup[] {
+    return this.state.groups;
+  }
+
+  /** Saves this file's state after any save under way, and shows it to the UI. */
+  persist(): Promise<void> {
+    const snapshot = this.state;
+    this.saving = this.saving
+      .then(() => saveState(this.parts.figma.clientStorage, this.fileKey, snapshot))
+      .catch((error: unknown) => this.parts.reporter.fail(error));
+    this.parts.postState();
+    return this.saving;
+  }
+
+  newJob(request: PageImportRequest, groupId: string, slot: number, extra: Partial<Job> & { phase: Job["phase"] }): Job {
+    const stamp = now();
+    const job: Job = {
+      key: this.parts.config.newId(),
+      url: request.url,
+      viewport: { width: request.viewport.width, height: request.viewport.height },
+      deviceScaleFactor: request.deviceScaleFactor ?? 1,
+      fileKey: this.fileKey,
+      groupId,
+      slot,
+      createdAt: stamp,
+      updatedAt: stamp,
+      ...extra,
+    };
+    if (!job.options) delete job.options;
+    if (request.readySelector !== undefined) job.readySelector = request.readySelector;
+    return job;
+  }
+
+  /** A placement group on the current page (the page is kept: designs land there even if the designer moves on). */
+  newGroup(layout: "row" | "grid", widths: number[]): PlacementGroup {
+    const group = newGroup(this.parts.config.newId(), layout, widths);
+    group.pageId = this.parts.figma.currentPage.id;
+    return group;
+  }
+
+  requireJob(key: string): Job {
+    const job = this.state.jobs.find((j) => j.key === key);
+    if (!job) throw new UserError("That job is no longer in the list.");
+    return job;
+  }
+
+  /** A job reaches a terminal phase; its grid slot is settled so later rows can be placed. */
+  async settle(job: Job, phase: "failed" | "cancelled" | "placed", error?: string, announce = true): Promise<void> {
+    job.phase = phase;
+    job.updatedAt = now();
+    if (error !== undefined) job.error = error;
+    if (phase !== "placed") {
+      const slot = this.state.groups.find((g) => g.id === job.groupId)?.slots[job.slot];
+      if (slot && slot.height === null) slot.height = 0;
+    }
+    await this.persist();
+    if (announce && error) this.parts.reporter.notice({ level: "error", message: `${job.url}: ${error}` });
+    this.parts.placer.schedule();
+  }
+
+  async forgetFinished(): Promise<void> {
+    this.state.jobs = this.state.jobs.filter((job) => isActive(job));
+    const liveGroups = new Set(this.state.jobs.map((job) => job.groupId));
+    this.state.groups = this.state.groups.filter((group) => liveGroups.has(group.id));
+    this.state.batches = this.state.batches.filter((batch) => batch.status === "0");
+    await this.persist();
+  }
+}
+
+export function now(): string {
+  return new Date().toISOString();
+}
