@@ -12,8 +12,7 @@ from pageport.models.admin import admin_function_name
 
 from infra.app import build_app
 from infra.paths import REPO_ROOT
-from tests.infra.synthesis import Synth
-from tests.infra.test_stack import _actions, _refs, _statements
+from tests.infra.synthesis import Synth, actions_of, refs_in, role_statements
 
 
 def _invoke_grants(resources: dict[str, dict[str, Any]], function_id: str) -> list[tuple[list[Any], dict[str, Any]]]:
@@ -24,8 +23,8 @@ def _invoke_grants(resources: dict[str, dict[str, Any]], function_id: str) -> li
             continue
         props = resource["Properties"]
         for statement in props["PolicyDocument"]["Statement"]:
-            actions = _actions(statement)
-            if any(a in ("lambda:InvokeFunction", "lambda:*", "*") for a in actions) and function_id in _refs(
+            actions = actions_of(statement)
+            if any(a in ("lambda:InvokeFunction", "lambda:*", "*") for a in actions) and function_id in refs_in(
                 statement.get("Resource")
             ):
                 found.append((props.get("Roles", []), statement))
@@ -36,7 +35,7 @@ def _nothing_else_reaches(resources: dict[str, dict[str, Any]], function_id: str
     """No resource policy, function URL, API integration or event source names the function."""
     for logical_id, resource in resources.items():
         kind = resource["Type"]
-        mentions = function_id in _refs(resource.get("Properties", {}))
+        mentions = function_id in refs_in(resource.get("Properties", {}))
         if kind in (
             "AWS::Lambda::Permission",
             "AWS::Lambda::Url",
@@ -56,7 +55,7 @@ def test_the_admin_function_is_in_the_vpc_as_the_app_role_and_named_from_the_sta
     assert env["DB_USER"] == APP_ROLE and env["DB_IAM_AUTH"] == "true"
     # Its role may connect to the proxy as the app role, and does nothing else with AWS
     # besides its logs, traces and ENIs.
-    actions = {a for s in _statements(synth, synth.logical_id(admin.admin.role)) for a in _actions(s)}
+    actions = {a for s in role_statements(synth, synth.logical_id(admin.admin.role)) for a in actions_of(s)}
     assert "rds-db:connect" in actions
     assert not {a for a in actions if a.startswith(("s3:", "sqs:", "secretsmanager:", "lambda:", "iam:"))}
     outputs = synth.template.to_json()["Outputs"]
@@ -69,9 +68,9 @@ def test_nobody_but_the_seed_provider_may_invoke_the_admin_function(synth: Synth
     grants = _invoke_grants(synth.resources, function_id)
     (seed,) = synth.of_type("Custom::PageportSeed").values()
     # The custom resource's service token is the provider framework's function; its role alone.
-    (provider_id,) = _refs(seed["Properties"]["ServiceToken"])
-    provider_role = _refs(synth.props(provider_id)["Role"])
-    assert grants and {ref for roles, _ in grants for ref in _refs(roles)} == provider_role
+    (provider_id,) = refs_in(seed["Properties"]["ServiceToken"])
+    provider_role = refs_in(synth.props(provider_id)["Role"])
+    assert grants and {ref for roles, _ in grants for ref in refs_in(roles)} == provider_role
 
 
 def test_the_seed_comes_from_the_stage_file_and_runs_after_the_migration(synth: Synth) -> None:

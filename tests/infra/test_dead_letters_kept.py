@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.infra.synthesis import Synth
-from tests.infra.test_stack import _actions, _role_id, _statements
+from tests.infra.synthesis import Synth, actions_of, role_of, role_statements
 
 
 def _prefixes_written(synth: Synth, function: str) -> set[str]:
     return {
         statement["Resource"]["Fn::Join"][1][-1].lstrip("/")
-        for statement in _statements(synth, _role_id(synth, function))
-        if "s3:PutObject" in _actions(statement)
+        for statement in role_statements(synth, role_of(synth, function))
+        if "s3:PutObject" in actions_of(statement)
     }
 
 
@@ -25,8 +24,8 @@ def test_only_the_dead_letter_function_writes_dead_letters(synth: Synth) -> None
     # It reads nothing there: a kept letter is for people, not for a retry loop.
     reads = {
         statement["Resource"]["Fn::Join"][1][-1].lstrip("/")
-        for statement in _statements(synth, _role_id(synth, "dead_letter"))
-        if "s3:GetObject" in _actions(statement)
+        for statement in role_statements(synth, role_of(synth, "dead_letter"))
+        if "s3:GetObject" in actions_of(statement)
     }
     assert "dead-letters/*" not in reads
 

@@ -26,7 +26,6 @@ from PyPI: about 15 s here).
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import platform
@@ -48,13 +47,14 @@ from pageport.kinds import KIND_VARIABLE
 from pageport.kinds.code2des.messages import Code2DesManifest, ConvertMessage
 from pageport.kinds.page_import.messages import PageImportManifest
 from pageport.models.manifests import ArtifactRef
-from pageport.routes import KIND_FUNCTIONS, WORKER_HANDLER
+from pageport.routes import KIND_FUNCTIONS
 
 from infra.config import STAGES_DIR, load_stage
 from infra.lambdas import PageportFunction
 from infra.layer_build import LAMBDA_PYTHON, Layer, build_layer
 from infra.paths import REPO_ROOT, function_dir
 from tests.conftest import FUNCTION_ENVIRONMENT
+from tests.infra.imports_reached import entry_modules, reached_imports
 from tests.infra.synthesis import Synth
 
 MB = 1024 * 1024
@@ -63,9 +63,6 @@ LAMBDA_UNZIPPED_LIMIT = 250 * MB
 # The arm64 layer measured 86 MiB with boto3/botocore (27 MB) and Pillow (23 MB); before them
 # it was 36 MiB. The budget keeps 100 MB for function code and growth: raise it deliberately.
 LAYER_BUDGET = 150 * MB
-# Imported only by code paths that never run on Lambda (the embedded PostgreSQL of the local
-# stack and tests; the deployed stack sets DB_HOST).
-LOCAL_ONLY = frozenset({"pgserver"})
 _HOST_ARCHITECTURES = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "arm64", "arm64": "arm64"}
 _ELF_MACHINES = {"arm64": 183, "x86_64": 62}  # e_machine: EM_AARCH64, EM_X86_64
 
@@ -165,100 +162,6 @@ def _elf_machine(path: Path) -> int | None:
 
 def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
-
-
-# --------------------------------------------------------------------------- imports reached
-
-
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _import_nodes(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom | ast.Call]:
-    """Every import in a module, inside functions too; never those only type checkers see."""
-    todo: list[ast.AST] = [tree]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            todo.extend(node.orelse)
-            continue
-        if isinstance(node, ast.Import | ast.ImportFrom) or (
-            isinstance(node, ast.Call)
-            and getattr(node.func, "id", getattr(node.func, "attr", None)) == "import_module"
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            yield node
-        todo.extend(ast.iter_child_nodes(node))
-
-
-def _module_file(roots: list[Path], module: str) -> Path | None:
-    for root in roots:
-        base = root.joinpath(*module.split("."))
-        for candidate in (base / "__init__.py", base.with_suffix(".py")):
-            if candidate.is_file():
-                return candidate
-    return None
-
-
-def _entry_modules(function: str) -> list[str]:
-    """What a per-kind function's shared handler imports by the kind's name (pageport.entrypoints):
-    its kind's job module, or its webhook module."""
-    made = KIND_FUNCTIONS.get(function)
-    if made is None:
-        return []
-    return [f"pageport.kinds.{made.kind}.{'job' if made.folder == WORKER_HANDLER else 'webhook'}"]
-
-
-def reached_imports(function: Path, site: Path, entries: list[str] | None = None) -> list[str]:
-    """The import statements a zip function's code path can run: its handler's and, transitively,
-    those of every module of ours it imports (its own folder's, and `pageport` in the layer), from
-    `entries` too (modules imported by a computed name). Imports guarded by `except ImportError`
-    count too: on Lambda they should behave as in tests."""
-    statements: dict[str, None] = {"import handler": None, **{f"import {m}": None for m in entries or []}}
-    todo = [("handler", function / "handler.py")]
-    for module in entries or []:
-        parts = module.split(".")
-        for depth in range(1, len(parts) + 1):
-            if (found := _module_file([site], ".".join(parts[:depth]))) is not None:
-                todo.append((".".join(parts[:depth]), found))
-    seen: set[str] = set()
-    while todo:
-        name, path = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in _import_nodes(ast.parse(path.read_bytes(), str(path))):
-            if isinstance(node, ast.Import):
-                pairs = [(f"import {a.name}", [a.name]) for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                module = node.module or ""
-                if node.level:  # relative: resolved against this module's package
-                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    module = ".".join(filter(None, [*base, module]))
-                if module == "__future__":
-                    continue
-                names = ", ".join(a.name for a in node.names)
-                pairs = [(f"from {module} import {names}", [module, *(f"{module}.{a.name}" for a in node.names)])]
-            else:
-                target = node.args[0].value  # type: ignore[attr-defined]
-                pairs = [(f"import {target}", [target])]
-            for statement, modules in pairs:
-                if modules[0].split(".")[0] in LOCAL_ONLY:
-                    continue
-                statements[statement] = None
-                for module in modules:
-                    parts = module.split(".")
-                    for depth in range(1, len(parts) + 1):  # parents run first on import
-                        prefix = ".".join(parts[:depth])
-                        ours = [function] if parts[0] != "pageport" else [site]
-                        if (found := _module_file(ours, prefix)) is not None:
-                            todo.append((prefix, found))
-    return list(statements)
 
 
 # --------------------------------------------------------------------------- the probe
@@ -383,7 +286,7 @@ def test_every_zip_function_imports_everything_it_reaches_from_the_layer_alone(
     functions = _zip_functions(synth)
     assert "convert_worker" in functions and "capture_worker" not in functions
     site = host_layer.path / "python"
-    plans = {name: reached_imports(function_dir(REPO_ROOT, name), site, _entry_modules(name)) for name in functions}
+    plans = {name: reached_imports(function_dir(REPO_ROOT, name), site, entry_modules(name)) for name in functions}
     # The scan follows lazy imports: the converter and its Pillow are only imported per message.
     assert "from PIL import Image" in plans["convert_worker"]
     with ThreadPoolExecutor(max_workers=8) as pool:

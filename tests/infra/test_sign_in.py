@@ -11,8 +11,7 @@ from typing import Any
 from pageport.routes import ROUTES, SIGN_IN_FUNCTIONS
 
 from infra.permissions import SIGN_IN_TABLE_ACCESS
-from tests.infra.synthesis import Synth
-from tests.infra.test_stack import _actions, _api_paths, _function_id, _refs, _role_id, _statements
+from tests.infra.synthesis import Synth, actions_of, api_paths, function_of, refs_in, role_of, role_statements
 
 
 def _client(synth: Synth) -> dict[str, Any]:
@@ -43,18 +42,18 @@ def test_callback_url_is_the_api_callback_and_makes_no_cycle(synth: Synth) -> No
     rest_api = synth.logical_id(synth.stack.api.rest_api)
     text = json.dumps(callback)
     # The RestApi's id only (and pseudo parameters): not its deployment or stage.
-    assert _refs(callback) - {"AWS::Region", "AWS::URLSuffix"} == {rest_api}
+    assert refs_in(callback) - {"AWS::Region", "AWS::URLSuffix"} == {rest_api}
     assert text.endswith('"/v1/auth/callback"]]}') and '"https://"' in text
     # The sign-in functions get the very same redirect URI the client allows.
     for name in SIGN_IN_FUNCTIONS:
-        env = synth.props(_function_id(synth, name))["Environment"]["Variables"]
+        env = synth.props(function_of(synth, name))["Environment"]["Variables"]
         assert env["SIGNIN_REDIRECT_URI"] == callback
         assert env["SIGNIN_PROVIDER"] == "cognito"
         client_id = synth.logical_id(synth.stack.auth.client)
         assert env["SIGNIN_CLIENT_ID"] == {"Ref": client_id}
-        assert _refs(env["SIGNIN_ISSUER_URL"]) == {synth.logical_id(synth.stack.auth.domain)}
+        assert refs_in(env["SIGNIN_ISSUER_URL"]) == {synth.logical_id(synth.stack.auth.domain)}
     # The template's dependency graph has no cycle (also checked by cfn-lint, E3004).
-    graph = {lid: _refs(r.get("Properties", {})) | set(r.get("DependsOn", [])) for lid, r in synth.resources.items()}
+    graph = {lid: refs_in(r.get("Properties", {})) | set(r.get("DependsOn", [])) for lid, r in synth.resources.items()}
     seen: dict[str, int] = {}
 
     def visit(node: str) -> None:
@@ -92,29 +91,31 @@ def test_sessions_table_has_ttl_and_only_the_sign_in_functions_touch_it(synth: S
     assert props["SSESpecification"]["SSEEnabled"] is True
     for name in synth.stack.functions:
         statements = [
-            s for s in _statements(synth, _role_id(synth, name)) if any(a.startswith("dynamodb:") for a in _actions(s))
+            s
+            for s in role_statements(synth, role_of(synth, name))
+            if any(a.startswith("dynamodb:") for a in actions_of(s))
         ]
         expected = SIGN_IN_TABLE_ACCESS.get(name, ())
         if not expected:
             assert not statements, name
             continue
         (statement,) = statements
-        assert sorted(_actions(statement)) == sorted(expected), name
+        assert sorted(actions_of(statement)) == sorted(expected), name
         assert statement["Resource"] == {"Fn::GetAtt": [table_id, "Arn"]}
 
 
 def test_sign_in_functions_run_outside_the_vpc_without_database_settings(synth: Synth) -> None:
     for name in SIGN_IN_FUNCTIONS:
-        fn = synth.props(_function_id(synth, name))
+        fn = synth.props(function_of(synth, name))
         assert "VpcConfig" not in fn, name
         assert not any(k.startswith("DB_") for k in fn["Environment"]["Variables"]), name
-        assert not any("rds-db:connect" in _actions(s) for s in _statements(synth, _role_id(synth, name)))
+        assert not any("rds-db:connect" in actions_of(s) for s in role_statements(synth, role_of(synth, name)))
     # /me/projects reads memberships: in the VPC like every other authenticated route.
-    assert "VpcConfig" in synth.props(_function_id(synth, "list_my_projects"))
+    assert "VpcConfig" in synth.props(function_of(synth, "list_my_projects"))
 
 
 def test_sign_in_methods_are_unauthenticated_and_throttled_per_method(synth: Synth) -> None:
-    paths = _api_paths(synth)
+    paths = api_paths(synth)
     api = synth.stack.config.api
     (stage,) = synth.of_type("AWS::ApiGateway::Stage").values()
     settings = {(m["ResourcePath"], m["HttpMethod"]): m for m in stage["Properties"]["MethodSettings"]}

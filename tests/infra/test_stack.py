@@ -9,77 +9,23 @@ from typing import Any
 from aws_cdk import App, Stack
 from aws_cdk.assertions import Match, Template
 from pageport.kinds import KIND_VARIABLE
-from pageport.migrations import APP_ROLE
 from pageport.routes import BACKGROUND_FUNCTIONS, KIND_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 
 from infra.config import load_stage
 from infra.messaging import VISIBILITY_FACTOR
 from infra.paths import REPO_ROOT, function_dir
-from infra.permissions import DATABASE_USERS, QUEUE_SENDERS, S3_ACCESS, WORKER_WEBHOOKS
+from infra.permissions import DATABASE_USERS, WORKER_WEBHOOKS
 from infra.workers import IMAGE_WORKERS
-from tests.infra.synthesis import Synth
-
-
-def _refs(value: Any) -> set[str]:
-    """Every logical id a CloudFormation value points at (Ref, Fn::GetAtt)."""
-    found: set[str] = set()
-    if isinstance(value, dict):
-        if "Ref" in value and isinstance(value["Ref"], str):
-            found.add(value["Ref"])
-        if "Fn::GetAtt" in value:
-            found.add(value["Fn::GetAtt"][0])
-        for item in value.values():
-            found |= _refs(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= _refs(item)
-    return found
-
-
-def _statements(synth: Synth, role_id: str) -> list[dict[str, Any]]:
-    role = synth.props(role_id)
-    assert not role.get("ManagedPolicyArns"), f"{role_id} has managed policies"
-    documents = [p["PolicyDocument"] for p in role.get("Policies", [])]
-    documents += [
-        policy["Properties"]["PolicyDocument"]
-        for policy in synth.of_type("AWS::IAM::Policy").values()
-        if {"Ref": role_id} in policy["Properties"].get("Roles", [])
-    ]
-    return [s for doc in documents for s in doc["Statement"]]
-
-
-def _actions(statement: dict[str, Any]) -> list[str]:
-    actions = statement["Action"]
-    return [actions] if isinstance(actions, str) else actions
-
-
-def _role_id(synth: Synth, function: str) -> str:
-    return synth.logical_id(synth.stack.functions[function].role)
-
-
-def _function_id(synth: Synth, function: str) -> str:
-    return synth.logical_id(synth.stack.functions[function].function)
-
-
-def _invoked_id(synth: Synth, function: str) -> str:
-    """What invokers target: the function's live alias where it has one (tests/infra/test_snapstart.py)."""
-    fn = synth.stack.functions[function]
-    return synth.logical_id(fn.alias if fn.alias is not None else fn.function)
-
-
-def _api_paths(synth: Synth) -> dict[str, str]:
-    """API Gateway resource logical id -> full path."""
-    resources = synth.of_type("AWS::ApiGateway::Resource")
-    rest_api_id = synth.logical_id(synth.stack.api.rest_api)
-
-    def path(logical_id: str) -> str:
-        props = resources[logical_id]["Properties"]
-        parent = props["ParentId"]
-        prefix = "" if "Fn::GetAtt" in parent and parent["Fn::GetAtt"][0] == rest_api_id else path(parent["Ref"])
-        return f"{prefix}/{props['PathPart']}"
-
-    return {logical_id: path(logical_id) for logical_id in resources}
-
+from tests.infra.synthesis import (
+    Synth,
+    actions_of,
+    api_paths,
+    function_of,
+    invoked_of,
+    refs_in,
+    role_of,
+    role_statements,
+)
 
 # --- messaging ---------------------------------------------------------------------------
 
@@ -96,7 +42,7 @@ def test_every_worker_queue_has_an_encrypted_tls_only_dlq_and_redrive(synth: Syn
         redrive = queue["RedrivePolicy"]
         assert redrive["deadLetterTargetArn"] == {"Fn::GetAtt": [synth.logical_id(pair.dlq), "Arn"]}
         assert redrive["maxReceiveCount"] == config.worker(worker).max_receive_count
-        function = synth.props(_function_id(synth, worker))
+        function = synth.props(function_of(synth, worker))
         timeout = function["Timeout"]
         assert queue["VisibilityTimeout"] >= VISIBILITY_FACTOR * timeout
         # A redelivered copy finds an abandoned claim expired (workers/claims.py).
@@ -132,11 +78,11 @@ def test_each_worker_consumes_its_queue_and_dead_letter_consumes_every_dlq(synth
         pair = synth.stack.messaging.queues[name]
         queue_arn = json.dumps({"Fn::GetAtt": [synth.logical_id(pair.queue), "Arn"]})
         dlq_arn = json.dumps({"Fn::GetAtt": [synth.logical_id(pair.dlq), "Arn"]})
-        assert _refs(by_source[queue_arn]["FunctionName"]) == {_invoked_id(synth, worker)}
+        assert refs_in(by_source[queue_arn]["FunctionName"]) == {invoked_of(synth, worker)}
         assert by_source[queue_arn]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
-        assert _refs(by_source[dlq_arn]["FunctionName"]) == {_invoked_id(synth, "dead_letter")}
+        assert refs_in(by_source[dlq_arn]["FunctionName"]) == {invoked_of(synth, "dead_letter")}
         dlq_visibility = synth.props(synth.logical_id(pair.dlq))["VisibilityTimeout"]
-        assert dlq_visibility >= synth.props(_function_id(synth, "dead_letter"))["Timeout"]
+        assert dlq_visibility >= synth.props(function_of(synth, "dead_letter"))["Timeout"]
 
 
 def test_every_dlq_has_a_depth_alarm(synth: Synth) -> None:
@@ -158,7 +104,7 @@ def test_every_dlq_has_a_depth_alarm(synth: Synth) -> None:
 
 
 def test_every_route_has_its_lambda_with_the_layer_behind_cognito(synth: Synth) -> None:
-    paths = _api_paths(synth)
+    paths = api_paths(synth)
     authorizers = synth.of_type("AWS::ApiGateway::Authorizer")
     assert len(authorizers) == 1
     ((authorizer_id, authorizer),) = authorizers.items()
@@ -195,8 +141,8 @@ def test_every_route_has_its_lambda_with_the_layer_behind_cognito(synth: Synth) 
     assert set(integrated) == {(r.method, r.path) for r in ROUTES}
     for route in ROUTES:
         props = integrated[(route.method, route.path)]
-        function_id = _function_id(synth, route.function)
-        assert _invoked_id(synth, route.function) in _refs(props["Integration"]["Uri"])
+        function_id = function_of(synth, route.function)
+        assert invoked_of(synth, route.function) in refs_in(props["Integration"]["Uri"])
         assert props["RequestValidatorId"]
         for param in re.findall(r"\{(\w+)\}", route.path):
             assert props["RequestParameters"][f"method.request.path.{param}"] is True
@@ -207,7 +153,7 @@ def test_every_route_has_its_lambda_with_the_layer_behind_cognito(synth: Synth) 
         assert fn["Architectures"] == ["arm64"]
         assert fn["TracingConfig"] == {"Mode": "Active"}
     # One Lambda per route: no two routes share a function.
-    assert len({_function_id(synth, r.function) for r in ROUTES}) == len(ROUTES)
+    assert len({function_of(synth, r.function) for r in ROUTES}) == len(ROUTES)
 
 
 def test_api_stage_has_throttling_access_logs_tracing_and_validation(synth: Synth) -> None:
@@ -247,229 +193,32 @@ def test_gateway_answers_use_the_contract_error_shape(synth: Synth) -> None:
 
 def test_webhook_urls_use_aws_iam_and_only_the_worker_roles_may_invoke(synth: Synth) -> None:
     urls = synth.of_type("AWS::Lambda::Url")
-    webhook_ids = {_function_id(synth, f) for f in WEBHOOK_FUNCTIONS.values()}
+    webhook_ids = {function_of(synth, f) for f in WEBHOOK_FUNCTIONS.values()}
     assert len(urls) == len(WEBHOOK_FUNCTIONS)
     for url in urls.values():
         assert url["Properties"]["AuthType"] == "AWS_IAM"
-        assert _refs(url["Properties"]["TargetFunctionArn"]) <= webhook_ids
-    invoked_ids = {_invoked_id(synth, f) for f in WEBHOOK_FUNCTIONS.values()}  # their live aliases
+        assert refs_in(url["Properties"]["TargetFunctionArn"]) <= webhook_ids
+    invoked_ids = {invoked_of(synth, f) for f in WEBHOOK_FUNCTIONS.values()}  # their live aliases
     # No resource policy opens a webhook function to anyone.
     for permission in synth.of_type("AWS::Lambda::Permission").values():
-        assert not _refs(permission["Properties"]["FunctionName"]) & (webhook_ids | invoked_ids)
+        assert not refs_in(permission["Properties"]["FunctionName"]) & (webhook_ids | invoked_ids)
 
     expected = {
-        _role_id(synth, worker): _invoked_id(synth, WEBHOOK_FUNCTIONS[webhook])
+        role_of(synth, worker): invoked_of(synth, WEBHOOK_FUNCTIONS[webhook])
         for worker, (webhook, _) in WORKER_WEBHOOKS.items()
     }
     invokers: dict[str, set[str]] = {}
     for role_id in synth.of_type("AWS::IAM::Role"):
-        if role_id not in {_role_id(synth, f) for f in synth.stack.functions}:
+        if role_id not in {role_of(synth, f) for f in synth.stack.functions}:
             continue
-        for statement in _statements(synth, role_id):
-            if any(a.startswith("lambda:Invoke") for a in _actions(statement)):
-                invokers.setdefault(role_id, set()).update(_refs(statement["Resource"]) & (webhook_ids | invoked_ids))
+        for statement in role_statements(synth, role_id):
+            if any(a.startswith("lambda:Invoke") for a in actions_of(statement)):
+                invokers.setdefault(role_id, set()).update(refs_in(statement["Resource"]) & (webhook_ids | invoked_ids))
     assert invokers == {role: {fn} for role, fn in expected.items()}
     for worker, (webhook, variable) in WORKER_WEBHOOKS.items():
-        env = synth.props(_function_id(synth, worker))["Environment"]["Variables"]
+        env = synth.props(function_of(synth, worker))["Environment"]["Variables"]
         url_id = synth.logical_id(synth.stack.webhooks.urls[webhook])
         assert env[variable] == {"Fn::GetAtt": [url_id, "FunctionUrl"]}
-
-
-# --- database ------------------------------------------------------------------------------
-
-
-def test_database_is_private_encrypted_and_only_reachable_through_the_proxy(synth: Synth) -> None:
-    network, database = synth.stack.network, synth.stack.database
-    (instance,) = synth.of_type("AWS::RDS::DBInstance").values()
-    props = instance["Properties"]
-    assert props["PubliclyAccessible"] is False
-    assert props["StorageEncrypted"] is True
-    assert props["Engine"] == "postgres"
-    # A full minor (cfn-lint W3691 flags a bare major): the major the tests' PostgreSQL runs.
-    assert props["EngineVersion"] == synth.stack.config.database.engine_version
-    assert re.fullmatch(r"16\.\d+", props["EngineVersion"])
-    assert props["BackupRetentionPeriod"] >= 1
-    assert props["ManageMasterUserPassword"] is True
-    db_sg, proxy_sg, lambda_sg, migrate_sg = (
-        synth.logical_id(g) for g in (network.database_sg, network.proxy_sg, network.lambda_sg, network.migrate_sg)
-    )
-    assert props["VPCSecurityGroups"] == [{"Fn::GetAtt": [db_sg, "GroupId"]}]
-
-    (proxy,) = synth.of_type("AWS::RDS::DBProxy").values()
-    assert proxy["Properties"]["RequireTLS"] is True
-    assert all(a["IAMAuth"] == "REQUIRED" for a in proxy["Properties"]["Auth"])
-    assert proxy["Properties"]["VpcSecurityGroupIds"] == [{"Fn::GetAtt": [proxy_sg, "GroupId"]}]
-
-    # Ingress: database <- proxy and the migration runner (bootstrap) only; proxy <- in-VPC
-    # Lambdas only; nothing inline or open; one rule per pair (a duplicate would keep access
-    # after either copy is deleted).
-    ingress: dict[str, list[str]] = {}
-    for rule in synth.of_type("AWS::EC2::SecurityGroupIngress").values():
-        rule_props = rule["Properties"]
-        assert "CidrIp" not in rule_props and "CidrIpv6" not in rule_props
-        target = rule_props["GroupId"]["Fn::GetAtt"][0]
-        ingress.setdefault(target, []).append(rule_props["SourceSecurityGroupId"]["Fn::GetAtt"][0])
-    assert sorted(ingress[db_sg]) == sorted([proxy_sg, migrate_sg])
-    assert ingress[proxy_sg] == [lambda_sg]
-    for target, sources in ingress.items():
-        assert len(sources) == len(set(sources)), (target, sources)
-    egress_pairs = [
-        (r["Properties"]["GroupId"]["Fn::GetAtt"][0], json.dumps(r["Properties"].get("DestinationSecurityGroupId")))
-        for r in synth.of_type("AWS::EC2::SecurityGroupEgress").values()
-    ]
-    assert len(egress_pairs) == len(set(egress_pairs)), egress_pairs
-    for group_id in (db_sg, proxy_sg):
-        assert "SecurityGroupIngress" not in synth.props(group_id)
-
-    # In isolated subnets: no route to an internet or NAT gateway anywhere in the VPC.
-    assert not synth.of_type("AWS::EC2::InternetGateway")
-    assert not synth.of_type("AWS::EC2::NatGateway")
-    subnet_group = next(iter(synth.of_type("AWS::RDS::DBSubnetGroup").values()))
-    subnets = set(_refs(subnet_group["Properties"]["SubnetIds"]))
-    assert subnets == set(synth.of_type("AWS::EC2::Subnet"))
-    # The proxy holds only the data-only role's secret: the migration runner, the one user of the
-    # master secret, connects to the instance directly.
-    assert len(proxy["Properties"]["Auth"]) == 1
-    assert _refs(proxy["Properties"]["Auth"][0]["SecretArn"]) == {synth.logical_id(database.app_secret)}
-    assert database.admin_user == synth.stack.config.database.admin_user and database.app_user == APP_ROLE
-
-
-def test_only_in_vpc_functions_get_database_settings_and_connect(synth: Synth) -> None:
-    proxy_id = synth.logical_id(synth.stack.database.proxy)
-    for name in synth.stack.functions:
-        fn = synth.props(_function_id(synth, name))
-        env = fn["Environment"]["Variables"]
-        connects = [s for s in _statements(synth, _role_id(synth, name)) if "rds-db:connect" in _actions(s)]
-        if name == "migrate":
-            # Straight to the instance with the master secret (the bootstrap), never the proxy.
-            instance_id = synth.logical_id(synth.stack.database.instance)
-            assert env["DB_HOST"] == {"Fn::GetAtt": [instance_id, "Endpoint.Address"]}
-            assert env["DB_PORT"] == str(synth.stack.config.database.port)
-            assert env["DB_SECRET_ARN"] == {"Fn::GetAtt": [instance_id, "MasterUserSecret.SecretArn"]}
-            assert "DB_IAM_AUTH" not in env and not connects
-            migrate_sg = synth.logical_id(synth.stack.network.migrate_sg)
-            assert fn["VpcConfig"]["SecurityGroupIds"] == [{"Fn::GetAtt": [migrate_sg, "GroupId"]}]
-        elif name in DATABASE_USERS:
-            assert env["DB_IAM_AUTH"] == "true"
-            assert {"DB_HOST", "DB_PORT", "DB_NAME", "DB_USER"} <= set(env)
-            assert "VpcConfig" in fn
-            assert len(connects) == 1 and proxy_id in _refs(connects[0]["Resource"])
-            # Through the proxy, as the data-only role only.
-            assert env["DB_USER"] == APP_ROLE, name
-            assert json.dumps(connects[0]["Resource"]).endswith(f'/{APP_ROLE}"]]}}'), (name, connects[0]["Resource"])
-            lambda_sg = synth.logical_id(synth.stack.network.lambda_sg)
-            assert fn["VpcConfig"]["SecurityGroupIds"] == [{"Fn::GetAtt": [lambda_sg, "GroupId"]}]
-        else:
-            assert not any(k.startswith("DB_") for k in env), name
-            assert "VpcConfig" not in fn, name
-            assert not connects, name
-
-
-def test_worker_roles_have_no_permission_on_the_database_its_secret_or_proxy(synth: Synth) -> None:
-    database = synth.stack.database
-    protected = {
-        synth.logical_id(database.proxy),
-        synth.logical_id(database.instance),
-    }
-    for worker in WORKER_QUEUES:
-        for statement in _statements(synth, _role_id(synth, worker)):
-            for action in _actions(statement):
-                assert not action.startswith(("rds", "rds-db:", "secretsmanager:", "kms:")), (
-                    worker,
-                    action,
-                )
-            assert not _refs(statement["Resource"]) & protected, (worker, statement)
-    # Only the migration runner reads a database secret: the master one (it connects directly)
-    # and the data-only role's (it applies it on deploy).
-    app_secret = synth.logical_id(database.app_secret)
-    instance = synth.logical_id(database.instance)
-    read: set[str] = set()
-    for name in synth.stack.functions:
-        for statement in _statements(synth, _role_id(synth, name)):
-            if any(a.startswith("secretsmanager:") for a in _actions(statement)):
-                assert name == "migrate", (name, statement)
-                read.add(json.dumps(statement["Resource"]))
-    assert read == {
-        json.dumps({"Ref": app_secret}),
-        json.dumps({"Fn::GetAtt": [instance, "MasterUserSecret.SecretArn"]}),
-    }
-
-
-# --- storage -------------------------------------------------------------------------------
-
-
-def test_artifact_bucket_denies_non_tls_and_blocks_public_access(synth: Synth) -> None:
-    bucket_id = synth.logical_id(synth.stack.storage.bucket)
-    props = synth.props(bucket_id)
-    assert props["PublicAccessBlockConfiguration"] == {
-        "BlockPublicAcls": True,
-        "BlockPublicPolicy": True,
-        "IgnorePublicAcls": True,
-        "RestrictPublicBuckets": True,
-    }
-    sse = props["BucketEncryption"]["ServerSideEncryptionConfiguration"][0]
-    assert sse["ServerSideEncryptionByDefault"]["SSEAlgorithm"] == "AES256"
-    assert props["LoggingConfiguration"]["DestinationBucketName"] == {
-        "Ref": synth.logical_id(synth.stack.storage.access_logs)
-    }
-    rules = {r["Id"] for r in props["LifecycleConfiguration"]["Rules"]}
-    assert {"abort-incomplete-uploads", "tier-page-imports", "tier-code2des"} <= rules
-    (policy,) = [
-        p["Properties"]
-        for p in synth.of_type("AWS::S3::BucketPolicy").values()
-        if p["Properties"]["Bucket"] == {"Ref": bucket_id}
-    ]
-    denies = [s for s in policy["PolicyDocument"]["Statement"] if s["Effect"] == "Deny"]
-    assert any(
-        s.get("Condition") == {"Bool": {"aws:SecureTransport": "false"}}
-        and s["Principal"] == {"AWS": "*"}
-        and s["Action"] == "s3:*"
-        for s in denies
-    )
-
-
-def test_s3_permissions_match_the_least_privilege_table(synth: Synth) -> None:
-    bucket_id = synth.logical_id(synth.stack.storage.bucket)
-    for name, fn in synth.stack.functions.items():
-        granted: set[tuple[str, str]] = set()
-        # A worker's grants are on the job role its jobs assume (infra/workers.py); it has none.
-        assert not any(
-            a.startswith("s3:")
-            for statement in _statements(synth, _role_id(synth, name))
-            for a in _actions(statement)
-            if fn.data_role is not fn.role
-        ), name
-        for statement in _statements(synth, synth.logical_id(fn.data_role)):
-            s3_actions = [a for a in _actions(statement) if a.startswith("s3:")]
-            if not s3_actions:
-                continue
-            resource = statement["Resource"]
-            assert bucket_id in _refs(resource)
-            if s3_actions == ["s3:ListBucket"]:
-                # Listing is allowed only under the prefixes the function may read.
-                (prefix,) = statement["Condition"]["StringLike"]["s3:prefix"]
-            else:
-                prefix = resource["Fn::Join"][1][-1].lstrip("/")
-            granted |= {(a, prefix) for a in s3_actions}
-        expected = {(a, f"{x.prefix}*") for x in S3_ACCESS.get(name, ()) for a in x.actions}
-        expected |= {("s3:ListBucket", f"{x.prefix}*") for x in S3_ACCESS.get(name, ()) if x.mode == "read"}
-        assert granted == expected, name
-
-
-def test_queue_senders_match_the_least_privilege_table(synth: Synth) -> None:
-    queue_ids = {synth.logical_id(pair.queue): name for name, pair in synth.stack.messaging.queues.items()}
-    for name in synth.stack.functions:
-        sends = {
-            queue_ids[ref]
-            for statement in _statements(synth, _role_id(synth, name))
-            if "sqs:SendMessage" in _actions(statement)
-            for ref in _refs(statement["Resource"])
-        }
-        assert sends == set(QUEUE_SENDERS.get(name, ())), name
-        env = synth.props(_function_id(synth, name))["Environment"]["Variables"]
-        assert {k for k in env if k.endswith("_QUEUE_URL")} == {
-            f"{q.upper()}_QUEUE_URL" for q in QUEUE_SENDERS.get(name, ())
-        }
 
 
 # --- functions -----------------------------------------------------------------------------
@@ -477,7 +226,7 @@ def test_queue_senders_match_the_least_privilege_table(synth: Synth) -> None:
 
 def test_workers_run_outside_the_vpc_capture_and_discovery_as_images(synth: Synth) -> None:
     for worker in WORKER_QUEUES:
-        fn = synth.props(_function_id(synth, worker))
+        fn = synth.props(function_of(synth, worker))
         assert "VpcConfig" not in fn
         if worker in IMAGE_WORKERS:
             assert fn["PackageType"] == "Image"
@@ -489,7 +238,7 @@ def test_workers_run_outside_the_vpc_capture_and_discovery_as_images(synth: Synt
 
 def test_every_kinds_worker_and_webhook_run_the_shared_handler_for_their_kind(synth: Synth) -> None:
     for name, fn in synth.stack.functions.items():
-        env = synth.props(_function_id(synth, name))["Environment"]["Variables"]
+        env = synth.props(function_of(synth, name))["Environment"]["Variables"]
         made = KIND_FUNCTIONS.get(name)
         assert env.get(KIND_VARIABLE) == (made.kind if made else None), name
         if made is not None:
@@ -498,7 +247,7 @@ def test_every_kinds_worker_and_webhook_run_the_shared_handler_for_their_kind(sy
 
 def test_common_environment_on_every_function(synth: Synth) -> None:
     for name in synth.stack.functions:
-        env = synth.props(_function_id(synth, name))["Environment"]["Variables"]
+        env = synth.props(function_of(synth, name))["Environment"]["Variables"]
         assert env["POWERTOOLS_METRICS_NAMESPACE"] == "Pageport"
         assert env["PAGEPORT_STAGE"] == "dev"
         assert {"POWERTOOLS_SERVICE_NAME", "LOG_LEVEL", "ARTIFACT_BUCKET"} <= set(env)
@@ -511,7 +260,7 @@ def test_dispatcher_schedule_and_migration_custom_resource_exist(synth: Synth) -
         {
             "ScheduleExpression": synth.stack.config.dispatcher_schedule,
             "State": "ENABLED",
-            "Targets": [Match.object_like({"Arn": {"Ref": _invoked_id(synth, "dispatcher")}})],
+            "Targets": [Match.object_like({"Arn": {"Ref": invoked_of(synth, "dispatcher")}})],
         },
     )
     (migration,) = synth.of_type("Custom::PageportMigrations").values()
@@ -568,7 +317,7 @@ def test_migration_waits_for_everything_its_direct_connection_crosses(synth: Syn
         k
         for k, v in synth.resources.items()
         if v["Type"] in ("AWS::EC2::SecurityGroupIngress", "AWS::EC2::SecurityGroupEgress")
-        and synth.logical_id(network.migrate_sg) in _refs(v["Properties"])
+        and synth.logical_id(network.migrate_sg) in refs_in(v["Properties"])
     }
     assert len(rules) == 4  # egress to the database and endpoints, and the two matching ingresses
     assert required | rules <= depends, sorted((required | rules) - depends)
@@ -594,7 +343,7 @@ def test_proxy_target_is_registered_only_after_the_migration_created_the_app_rol
     # Functions on the proxy go live only once its target group exists.
     for name in DATABASE_USERS:
         if name != "migrate":
-            assert target_group_id in _depends_on(synth, _function_id(synth, name)), name
+            assert target_group_id in _depends_on(synth, function_of(synth, name)), name
 
 
 def test_names_unique_per_account_and_region_derive_from_the_stage(synth: Synth) -> None:
