@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 
-.PHONY: setup run test lint bench synth openapi clean plugin fixtures
+.PHONY: setup run test lint bench synth openapi schema clean plugin fixtures
 
 setup:
 	bash scripts/bootstrap.sh dev
@@ -42,6 +42,9 @@ synth: setup
 
 openapi: setup
 	$(PY) -m devstack.openapi > docs/openapi.json
+
+schema: setup
+	$(PY) scripts/result_schema.py > docs/result.schema.json
 
 fixtures: setup
 	$(PY) scripts/make_fixtures.py

@@ -17,7 +17,7 @@ function full(root: ResultNode, warnings: string[] = []): FullResult {
   return { code2desId: "c", warningCount: warnings.length, document: { version: 1, document: root, images: {}, fonts: { used: [], fallbacks: {} }, warnings }, images: {} };
 }
 
-const WHITE = { type: "SOLID" as const, color: { r: 1, g: 1, b: 1, a: 1 } };
+const WHITE = { type: "SOLID" as const, blendMode: "NORMAL" as const, color: { r: 1, g: 1, b: 1, a: 1 } };
 const SPREAD: RestEffect = { type: "DROP_SHADOW", visible: true, radius: 8, color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 4 }, spread: 6, blendMode: "NORMAL" };
 const INNER: RestEffect = { type: "INNER_SHADOW", visible: true, radius: 2, color: { r: 1, g: 0, b: 0, a: 1 }, offset: { x: 0, y: 1 }, spread: -2, blendMode: "NORMAL" };
 const SHADOW = { type: "DROP_SHADOW" as const, color: { r: 0, g: 0, b: 0, a: 0.5 }, offset: { x: 0, y: 2 }, radius: 4, spread: 3, visible: true, blendMode: "NORMAL" as const };
@@ -49,9 +49,9 @@ describe("the in-memory Figma enforces where a shadow spread is accepted", () =>
 describe("shadow spread in the materializer", () => {
   it("a non-clipping frame with children and a spread shadow: the shadow, fills and radii go on a background rectangle; the read-back is the result", async () => {
     const figma = createTestFigma();
-    const kid = node("RECTANGLE", [10, 10, 20, 20], { fills: [{ type: "SOLID", color: { r: 0, g: 0, b: 1, a: 1 } }] });
+    const kid = node("RECTANGLE", [10, 10, 20, 20], { fills: [{ type: "SOLID", blendMode: "NORMAL", color: { r: 0, g: 0, b: 1, a: 1 } }] });
     const blur: RestEffect = { type: "LAYER_BLUR", visible: true, radius: 1 };
-    const card = node("FRAME", [0, 0, 200, 100], { clipsContent: false, fills: [WHITE], cornerRadius: 12, effects: [SPREAD, INNER, blur], strokes: [{ type: "SOLID", color: { r: 0, g: 0, b: 0, a: 1 } }], strokeWeight: 1, children: [kid] });
+    const card = node("FRAME", [0, 0, 200, 100], { clipsContent: false, fills: [WHITE], cornerRadius: 12, effects: [SPREAD, INNER, blur], strokes: [{ type: "SOLID", blendMode: "NORMAL", color: { r: 0, g: 0, b: 0, a: 1 } }], strokeWeight: 1, children: [kid] });
     const root = node("FRAME", [0, 0, 400, 300], { clipsContent: true, fills: [WHITE], children: [card] });
     const m = await materialize(figma, full(root), { parent: figma.currentPage, x: 0, y: 0 });
     expect(m.warnings).toEqual([]);

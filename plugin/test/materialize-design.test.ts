@@ -23,7 +23,7 @@ function cards(secondBadgeAt = 170): FullResult {
     name: "Badge",
     type: "RECTANGLE",
     absoluteBoundingBox: box(x, 10, 20, 20),
-    fills: [{ type: "SOLID", color: BLUE, boundVariables: { color: { type: "VARIABLE_ALIAS", id: "VariableID:1:1" } } }],
+    fills: [{ type: "SOLID", blendMode: "NORMAL", color: BLUE, boundVariables: { color: { type: "VARIABLE_ALIAS", id: "VariableID:1:1" } } }],
     constraints: { horizontal: "RIGHT", vertical: "TOP" },
   });
   const main: RestComponent = {

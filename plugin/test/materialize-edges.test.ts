@@ -73,10 +73,10 @@ describe("tiling", () => {
   });
 
   it("computes where each scale mode draws the image", () => {
-    expect(imagePlacements({ type: "IMAGE", scaleMode: "FILL" }, 200, 100, 100, 100, () => {})).toEqual([{ x: -50, y: 0, width: 200, height: 100 }]);
-    expect(imagePlacements({ type: "IMAGE", scaleMode: "FIT" }, 200, 100, 100, 100, () => {})).toEqual([{ x: 0, y: 25, width: 100, height: 50 }]);
-    expect(imagePlacements({ type: "IMAGE", scaleMode: "STRETCH", imageTransform: [[0.5, 0, 0.25], [0, 1, 0]] }, 200, 100, 100, 50, () => {})).toEqual([{ x: -50, y: 0, width: 200, height: 50 }]);
-    expect(imagePlacements({ type: "IMAGE", scaleMode: "TILE", scalingFactor: 0.5 }, 100, 100, 120, 50, () => {})).toHaveLength(3);
+    expect(imagePlacements({ type: "IMAGE", blendMode: "NORMAL", scaleMode: "FILL" }, 200, 100, 100, 100, () => {})).toEqual([{ x: -50, y: 0, width: 200, height: 100 }]);
+    expect(imagePlacements({ type: "IMAGE", blendMode: "NORMAL", scaleMode: "FIT" }, 200, 100, 100, 100, () => {})).toEqual([{ x: 0, y: 25, width: 100, height: 50 }]);
+    expect(imagePlacements({ type: "IMAGE", blendMode: "NORMAL", scaleMode: "STRETCH", imageTransform: [[0.5, 0, 0.25], [0, 1, 0]] }, 200, 100, 100, 50, () => {})).toEqual([{ x: -50, y: 0, width: 200, height: 50 }]);
+    expect(imagePlacements({ type: "IMAGE", blendMode: "NORMAL", scaleMode: "TILE", scalingFactor: 0.5 }, 100, 100, 120, 50, () => {})).toHaveLength(3);
   });
 
   it("places a 5000 px PNG as tiles of at most 4096 px that reproduce its pixels", async () => {

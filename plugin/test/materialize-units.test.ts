@@ -119,7 +119,7 @@ describe("effects, strokes, radii", () => {
       { type: "INNER_SHADOW", visible: true, radius: 2, color: { r: 1, g: 0, b: 0, a: 1 }, offset: { x: 0, y: 1 }, spread: 1, blendMode: "MULTIPLY" },
       { type: "BACKGROUND_BLUR", visible: false, radius: 8 },
     ];
-    const { m } = await place(node("FRAME", [0, 0, 10, 10], { effects, clipsContent: true, fills: [{ type: "SOLID", color: { r: 1, g: 1, b: 1, a: 1 } }] }));
+    const { m } = await place(node("FRAME", [0, 0, 10, 10], { effects, clipsContent: true, fills: [{ type: "SOLID", blendMode: "NORMAL", color: { r: 1, g: 1, b: 1, a: 1 } }] }));
     expect(m.root.effects.map((e) => e.type)).toEqual(["INNER_SHADOW", "BACKGROUND_BLUR"]);
     expect((m.root.effects[0] as InnerShadowEffect).blendMode).toBe("MULTIPLY");
     expect((m.root.effects[0] as InnerShadowEffect).spread).toBe(1);

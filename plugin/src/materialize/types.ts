@@ -1,7 +1,9 @@
 /**
- * The result format: Figma REST API node shapes, as the converter writes them. The Python
- * TypedDicts in `layers/pageport/python/pageport/convert/figma.py` are the authority; these
- * mirror them (plus a few REST fields another producer may send, all optional).
+ * The result format: Figma REST API node shapes, as the converter writes them. It is defined once,
+ * by the Python types in `layers/pageport/python/pageport/convert/figma.py`, whose JSON Schema is
+ * `docs/result.schema.json` (`make schema`); test/result-schema.test.ts checks these types against
+ * it (every key the converter may write named, required as it requires; a few REST fields another
+ * producer or the read-back may carry beside them, all optional).
  */
 
 export type NodeType = "FRAME" | "GROUP" | "RECTANGLE" | "TEXT" | "VECTOR" | "ELLIPSE" | "COMPONENT" | "INSTANCE";
@@ -66,7 +68,7 @@ export interface RestPaint {
   type: "SOLID" | "GRADIENT_LINEAR" | "GRADIENT_RADIAL" | "GRADIENT_ANGULAR" | "GRADIENT_DIAMOND" | "IMAGE";
   /** SOLID: the variable its color is bound to. */
   boundVariables?: { color?: RestVariableAlias };
-  blendMode?: RestBlendMode;
+  blendMode: RestBlendMode;
   visible?: boolean;
   opacity?: number;
   color?: RestRGBA;
@@ -133,6 +135,8 @@ export interface PageportExtension {
   /** Inline SVG markup: the plugin calls figma.createNodeFromSvg(svg). */
   svg?: string;
   tag?: string;
+  /** The source element's classes, in order. */
+  classes?: string[];
   /** The captured family that style.fontFamily replaced. */
   fontFallback?: string;
   position?: "fixed" | "sticky";

@@ -9,7 +9,9 @@ reads.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired
+
+from typing_extensions import TypedDict  # pydantic reads its TypedDicts (the result schema) on Python 3.11
 
 NodeType = Literal["FRAME", "GROUP", "RECTANGLE", "TEXT", "VECTOR", "ELLIPSE", "COMPONENT", "INSTANCE"]
 BlendMode = Literal[
