@@ -268,3 +268,25 @@ def test_homepage_disallowed_is_listed_unfetched(site: FixtureSite, fetcher: Saf
         DiscoveredPage(f"{o}/b", "b", None, 1),
     ]
     assert "/" not in site.paths()
+
+
+def test_a_folder_and_its_index_document_are_listed_once(site: FixtureSite, fetcher: SafeFetcher) -> None:
+    site.reset(
+        {
+            "/": html_page("Home", ["/index.html", "/docs/", "/docs/index.html", "/docs/setup"]),
+            "/index.html": html_page("Home", []),
+            "/docs/": html_page("Docs", ["/docs/index.htm"]),
+            "/docs/index.html": html_page("Docs", []),
+            "/docs/index.htm": html_page("Docs", []),
+            "/docs/setup": html_page("Setup", ["/docs/"]),
+        }
+    )
+
+    result = discover_site(site.origin, 50, fetcher)
+
+    assert [page.url for page in result.pages] == [
+        f"{site.origin}/",
+        f"{site.origin}/docs/",
+        f"{site.origin}/docs/setup",
+    ]
+    assert not {"/index.html", "/docs/index.html", "/docs/index.htm"} & set(site.paths())  # never fetched

@@ -50,6 +50,15 @@ def test_page_key_folds_variants_of_one_page() -> None:
     assert page_key("https://example.com/") == page_key("https://www.example.com")  # root kept
 
 
+def test_a_folder_and_its_index_document_are_one_page() -> None:
+    assert page_key("https://example.com/") == page_key("https://example.com/index.html")
+    assert page_key("https://example.com/docs/") == page_key("https://example.com/docs/INDEX.HTM")
+    assert page_key("https://example.com/docs") == page_key("https://example.com/docs/index.php")
+    # Only index documents: a page that happens to be named like one elsewhere stays itself.
+    assert page_key("https://example.com/index.html.bak") != page_key("https://example.com/")
+    assert page_key("https://example.com/indexes.html") != page_key("https://example.com/")
+
+
 def test_site_of() -> None:
     assert site_of("WWW.Example.com") == site_of("example.com") == "example.com"
     assert site_of("blog.example.com") != site_of("example.com")

@@ -117,15 +117,23 @@ def path_and_query(url: str) -> str:
     return parts.path + ("?" + parts.query if parts.query else "")
 
 
+# The names a web server answers a folder's URL with.
+_INDEX_DOCUMENTS = frozenset({"index.html", "index.htm", "index.php", "default.htm", "default.html", "default.aspx"})
+
+
 def page_key(url: str) -> str:
     """Dedupe key for a normalized page URL.
 
     `/about` and `/about/`, `http://` and `https://`, `www.example.com` and `example.com`
-    are the same page on practically every site (one redirects to the other), so they share a
-    key and the first spelling met is the one listed. Query strings stay significant.
+    are the same page on practically every site (one redirects to the other), and so are a
+    folder and its index document (`/docs/` and `/docs/index.html`: the server answers one with
+    the other), so they share a key and the first spelling met is the one listed. Query strings
+    stay significant.
     """
     parts = urlsplit(url)
     host = site_of(parts.hostname or "")
     port = f":{parts.port}" if parts.port is not None else ""
-    path = parts.path.rstrip("/") or "/"
+    folder, _, last = parts.path.rpartition("/")
+    path = folder if last.lower() in _INDEX_DOCUMENTS else parts.path
+    path = path.rstrip("/") or "/"
     return f"{host}{port}{path}" + (f"?{parts.query}" if parts.query else "")
