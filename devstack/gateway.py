@@ -32,6 +32,7 @@ import time
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -83,9 +84,11 @@ class Gateway:
         *,
         tokens: TokenKey,
         webhooks: SigV4Verifier,
+        data_dir: Path | None = None,
         handler_lock: threading.RLock | None = None,  # unused since handlers run concurrently
     ) -> None:
         del handler_lock
+        self.data_dir = data_dir
         from pageport.logging import logger as layer_logger
 
         apigw.log_keys_per_thread(layer_logger)  # what inject_lambda_context appends, per invocation
@@ -98,6 +101,19 @@ class Gateway:
         self.server = _Server((host, port), _Handler)
         self.server.gateway = self
         self._thread: threading.Thread | None = None
+
+    def unauthorized_message(self, reason: str) -> str:
+        """The 401's message, with what to do about it: the local stack is the user's own, so it
+        can say why a token failed (the deployed API, like Cognito, says only the first sentence).
+        A token signed by another data dir's key is the usual cause: `pageport token` run
+        without the `--data-dir` the stack was started with."""
+        hint = {
+            "no token": "send one as `Authorization: Bearer TOKEN` (the CLI: --token or $PAGEPORT_TOKEN)",
+            "bad signature": "this token was made for another data dir; this stack's is "
+            f"{self.data_dir}: make one with `pageport token SUBJECT --data-dir {self.data_dir}`",
+            "expired token": "this token has expired: make a new one with `pageport token SUBJECT`",
+        }.get(reason)
+        return f"{_UNAUTHORIZED[1]} {hint[0].upper()}{hint[1:]}." if hint else _UNAUTHORIZED[1]
 
     @property
     def port(self) -> int:
@@ -368,7 +384,7 @@ class _Handler(BaseHTTPRequestHandler):
                 claims = self.server.gateway.tokens.verify(bearer_token(self.headers.get("Authorization")))
             except TokenRejected as exc:
                 logger.info("token rejected", extra={"function": route.function, "reason": str(exc)})
-                self._send(401, error_body(*_UNAUTHORIZED))
+                self._send(401, error_body(_UNAUTHORIZED[0], self.server.gateway.unauthorized_message(str(exc))))
                 return 401, {"function": route.function}
         try:
             text = body.decode("utf-8") if body else None

@@ -282,6 +282,7 @@ class DevStack:
                     options.port,
                     tokens=tokens,
                     webhooks=SigV4Verifier(credentials),
+                    data_dir=data_dir,
                     handler_lock=self.handler_lock,
                 )
             except OSError as exc:

@@ -169,3 +169,38 @@ def test_any_other_method_is_a_json_405_on_a_route_and_404_elsewhere(gateway: Ga
     assert b"\r\nAllow: OPTIONS, POST\r\n" in answer  # RFC 9110: a 405 names what the path takes
     status, body, answer = exchange(gateway, request("/nowhere", {"Content-Length": b"0"}, method=method))
     assert (status, body["error"]["code"]) == (404, "not_found"), answer
+
+
+@pytest.fixture
+def gateway_of_a_data_dir(tmp_path: Path) -> Iterator[Gateway]:
+    data_dir = tmp_path / "stack"
+    served = Gateway(
+        "127.0.0.1",
+        0,
+        tokens=TokenKey.for_data_dir(data_dir),
+        webhooks=SigV4Verifier(LocalCredentials.for_data_dir(data_dir)),
+        data_dir=data_dir,
+    )
+    served.start()
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+def test_a_401_says_why_and_what_to_do(gateway_of_a_data_dir: Gateway, tmp_path: Path) -> None:
+    data_dir = gateway_of_a_data_dir.data_dir
+    other_dirs = TokenKey.for_data_dir(tmp_path / "elsewhere").issue("dana")
+    expired = TokenKey.for_data_dir(data_dir or tmp_path).issue("dana", ttl_s=-10)
+    cases = {
+        f"Bearer {other_dirs}": f"made for another data dir; this stack's is {data_dir}: make one with "
+        f"`pageport token SUBJECT --data-dir {data_dir}`",
+        f"Bearer {expired}": "This token has expired",
+        None: "Send one as `Authorization: Bearer TOKEN`",
+    }
+    for authorization, hint in cases.items():
+        headers = {"Authorization": authorization.encode()} if authorization else {}
+        status, body, _ = exchange(gateway_of_a_data_dir, request("/projects/1/page-batches/x", headers, method="GET"))
+        error: Any = body["error"]
+        assert status == 401 and error["code"] == "unauthorized", body
+        assert error["message"].startswith("Missing or invalid credentials. ") and hint in error["message"], error
