@@ -68,6 +68,21 @@ def test_create_project_add_member_and_list_as_the_app_role(as_app_role: None, d
     }
 
 
+def test_create_project_again_finds_the_same_project_and_adds_its_members(
+    as_app_role: None, db: psycopg.Connection
+) -> None:
+    first = invoke({"command": "create-project", "organization": "Acme", "project": "Website", "members": ["sub-1"]})
+    again = invoke({"command": "create-project", "organization": "Acme", "project": "Website", "members": ["sub-2"]})
+    assert again == first
+    assert rows(db, "SELECT count(*) AS n FROM organization") == [{"n": 1}]
+    assert rows(db, "SELECT subject FROM organization_member ORDER BY subject") == [
+        {"subject": "sub-1"},
+        {"subject": "sub-2"},
+    ]
+    other = invoke({"command": "create-project", "organization": "Acme", "project": "Docs", "members": ["sub-1"]})
+    assert other["organizationId"] == first["organizationId"] and other["projectId"] != first["projectId"]
+
+
 def test_an_unknown_organization_is_an_error_result_not_a_stack_trace(
     as_app_role: None, db: psycopg.Connection
 ) -> None:

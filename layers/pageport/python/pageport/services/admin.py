@@ -30,19 +30,10 @@ class CreatedProject:
 
 
 def create_project(conn: Connection, organization: str, project: str, members: list[str]) -> CreatedProject:
-    """A new organization with one project and its members, in one transaction."""
-    with conn.transaction(), conn.cursor() as cur:
-        org = cur.execute("INSERT INTO organization (name) VALUES (%s) RETURNING id", (organization,)).fetchone()
-        assert org is not None
-        created = cur.execute(
-            "INSERT INTO project (organization_id, name) VALUES (%s, %s) RETURNING id", (org["id"], project)
-        ).fetchone()
-        assert created is not None
-        cur.executemany(
-            "INSERT INTO organization_member (organization_id, subject) VALUES (%s, %s) ON CONFLICT DO NOTHING",
-            [(org["id"], subject) for subject in dict.fromkeys(members)],
-        )
-    return CreatedProject(org["id"], created["id"])
+    """The organization (by name) with its project (by name) and members: made where missing, in
+    one transaction, so running the command again changes nothing but members it adds."""
+    seeded = seed(conn, organization, project, members)
+    return CreatedProject(seeded.organization_id, seeded.project_id)
 
 
 def add_members(conn: Connection, organization_id: int, members: list[str]) -> list[str]:
