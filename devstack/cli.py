@@ -109,15 +109,42 @@ class UsageProblem(Exception):
     pass
 
 
+def _web_address(url: str) -> str:
+    """The URL as given when it names a scheme; else a refusal that says what was probably meant."""
+    if "://" not in url:
+        raise UsageProblem(f"{url!r} is not a web address: did you mean https://{url.lstrip('/')} ?")
+    return url
+
+
+def _private_target_hint(error: ApiError, api: Api) -> Exception:
+    """The API refused a loopback or private address: on the local stack that is a choice made
+    when it started, which the user can make otherwise."""
+    refused = " ".join(str(d.get("msg")) for d in error.details) + " " + error.message
+    if error.status == 422 and "not a public" in refused and api.is_local:
+        return UsageProblem(
+            f"{error}. To import pages on this machine or your network, restart the stack with"
+            " `pageport dev --allow-private-targets`"
+        )
+    return error
+
+
 def cmd_import(args: argparse.Namespace) -> int:
+    api, project = _api(args)
+    try:
+        _run_import(api, project, args)
+    except ApiError as exc:
+        raise _private_target_hint(exc, api) from None
+    return 0
+
+
+def _run_import(api: Api, project: int, args: argparse.Namespace) -> None:
     from devstack.commands import Viewport, run_import
     from devstack.progress import Progress
 
-    api, project = _api(args)
     run_import(
         api,
         project,
-        args.url,
+        _web_address(args.url),
         viewport=Viewport.parse(args.viewport),
         scale=args.scale,
         ready_selector=args.ready_selector,
@@ -128,7 +155,6 @@ def cmd_import(args: argparse.Namespace) -> int:
         progress=Progress(),
         options=conversion_options(args),
     )
-    return 0
 
 
 # The converter's options (Code2Des `options`), each on unless its flag turns it off.
@@ -168,7 +194,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
             progress=Progress(),
         )
     except ApiError as exc:
-        raise url_file.explain(exc) from None
+        explained = url_file.explain(exc)
+        raise (_private_target_hint(explained, api) if isinstance(explained, ApiError) else explained) from None
     return _report_finished(api, project, batch)
 
 
@@ -195,8 +222,15 @@ def _report_finished(api: Api, project: int, batch: Mapping[str, Any]) -> int:
 
     if batch["counts"].get("failed"):
         print("\n".join(failure_lines(api, project, batch)), file=sys.stderr)
-    print(json.dumps({"batchId": batch["id"], "status": batch["status"], "counts": batch["counts"]}))
+    print(json.dumps({"batchId": batch["id"], **_status(batch), "counts": batch["counts"]}))
     return 0 if batch["status"] == COMPLETED and batch["counts"].get("failed", 0) == 0 else EXIT_FAILED
+
+
+def _status(record: Mapping[str, Any]) -> dict[str, str]:
+    """A status as stored ("1") and in words ("completed"), for scripts and for people."""
+    from devstack.commands import STATUS_NAMES
+
+    return {"status": record["status"], "statusName": STATUS_NAMES.get(record["status"], record["status"])}
 
 
 def cmd_discover(args: argparse.Namespace) -> int:
@@ -204,9 +238,14 @@ def cmd_discover(args: argparse.Namespace) -> int:
     from devstack.progress import Progress
 
     api, project = _api(args)
-    found = run_discover(api, project, args.url, max_pages=args.max_pages, timeout_s=args.timeout, progress=Progress())
+    try:
+        found = run_discover(
+            api, project, _web_address(args.url), max_pages=args.max_pages, timeout_s=args.timeout, progress=Progress()
+        )
+    except ApiError as exc:
+        raise _private_target_hint(exc, api) from None
     if args.json:
-        print(json.dumps(found, indent=1))
+        print(json.dumps({**found, **_status(found)}, indent=1))
     else:
         for page in found["pages"]:
             print(f"{page['url']}\t{page.get('title') or ''}")
@@ -221,7 +260,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     api, project = _api(args)
     batch = api.get(f"/projects/{project}/page-batches/{args.batch_id}")
     if args.json:
-        print(json.dumps(batch, indent=1))
+        print(json.dumps({**batch, **_status(batch)}, indent=1))
         return 0
     print(describe_batch(batch))
     if batch["counts"].get("failed"):
@@ -239,9 +278,28 @@ def _env_float(name: str, default: float) -> float:
         return default
 
 
+class _Parser(argparse.ArgumentParser):
+    """Options spelled out in full (no `--viewpor`: an abbreviation could mean another option one
+    day); a command's mistakes shown with its own usage."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pageport", description="Pageport: web pages to editable Figma designs.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    from importlib.metadata import version
+
+    parser = _Parser(prog="pageport", description="Pageport: web pages to editable Figma designs.")
+    parser.add_argument("--version", action="version", version=f"pageport {version('pageport')}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     def data_dir(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--data-dir", help="local state (default: $PAGEPORT_DATA_DIR or ~/.pageport)")
@@ -263,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     admin = commands.add_parser(
         "admin", help="manage organizations, projects and members (local database, or a deployed stage)"
     )
-    admin_commands = admin.add_subparsers(dest="admin_command", required=True, metavar="ACTION")
+    admin_commands = admin.add_subparsers(dest="admin_command", required=True, metavar="ACTION", parser_class=_Parser)
 
     def target(sub: argparse.ArgumentParser) -> None:
         data_dir(sub)
@@ -291,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     token = commands.add_parser("token", help="print a bearer token the local gateway accepts for SUBJECT")
     token.add_argument("subject")
-    token.add_argument("--ttl-hours", type=float, default=24 * 7, help="lifetime (default 168 hours)")
+    token.add_argument("--ttl-hours", type=_positive, default=24 * 7, help="lifetime in hours (default 168)")
     data_dir(token)
     token.set_defaults(run=cmd_token)
 

@@ -9,7 +9,7 @@ import re
 import sys
 import time
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,13 @@ class Viewport:
         found = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text)
         if not found:
             raise ValueError(f"a viewport is WIDTHxHEIGHT, like 1440x900, not {text!r}")
-        return cls(int(found[1]), int(found[2]))
+        from pageport.kinds.page_import.viewport import HEIGHT_RANGE, WIDTH_RANGE
+
+        width, height = int(found[1]), int(found[2])
+        for name, value, (low, high) in (("width", width, WIDTH_RANGE), ("height", height, HEIGHT_RANGE)):
+            if not low <= value <= high:
+                raise ValueError(f"the viewport {name} must be {low} to {high} pixels, not {value}")
+        return cls(width, height)
 
     def as_json(self) -> dict[str, int]:
         return {"width": self.width, "height": self.height}
@@ -148,6 +154,7 @@ def run_import(
     progress.done(f"Code2Des {code2des_id} completed ({code2des.get('warningCount') or 0} warnings)")
 
     result = fetch_result(api, project, code2des_id)
+    _show_warnings(result.get("warnings") or [], progress)
     folder = out or Path(f"pageport-{code2des_id}")
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "result.json").write_text(json.dumps(result), encoding="utf-8")
@@ -311,6 +318,14 @@ def failed_items(api: Api, project: int, batch_id: str, limit: int = 20) -> list
 CHILD_JOB_ROUTES = {"page_import": "page-imports", "code2des": "code2des"}
 
 
+def _show_warnings(warnings: Sequence[str], progress: Progress, limit: int = 10) -> None:
+    """What the design could not express exactly, so the user knows where to look in Figma."""
+    for warning in warnings[:limit]:
+        progress.done(f"  warning: {warning}")
+    if len(warnings) > limit:
+        progress.done(f"  … and {len(warnings) - limit} more warnings (all in result.json)")
+
+
 def failure_lines(api: Api, project: int, batch: Mapping[str, Any], limit: int = 20) -> list[str]:
     """A line per failed item (the first `limit`): what it asked for and why it failed, the
     dispatch error if there was one, else its child job's."""
@@ -326,7 +341,7 @@ def failure_lines(api: Api, project: int, batch: Mapping[str, Any], limit: int =
         request = item.get("request") or {}
         target = request.get("url") or request.get("pageImportId") or ""
         lines.append(
-            f"  #{item['position']} {target} failed: {reason or 'no reason recorded'} (job {item.get('jobId')})"
+            f"  #{item['position'] + 1} {target} failed: {reason or 'no reason recorded'} (job {item.get('jobId')})"
         )
     return lines
 
@@ -380,7 +395,7 @@ def run_admin_on_stage(stage: str, command: Any, *, region: str | None) -> dict[
         "lambda",
         region_name=region,
         endpoint_url=os.environ.get(LAMBDA_ENDPOINT_VARIABLE) or None,
-        # One attempt: create-project is not idempotent, and a retried invoke could run it twice.
+        # One attempt: the operator sees each invoke's answer (create-project is idempotent, by name).
         config=Config(read_timeout=ADMIN_READ_TIMEOUT_S, retries={"total_max_attempts": 1}),
     )
     payload = json.dumps(command.to_json_dict()).encode()

@@ -139,7 +139,7 @@ def test_failed_items_say_why(stack: DevStack, account: dict[str, str], site: st
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert (summary["counts"]["completed"], summary["counts"]["failed"]) == (1, 1)
     # The child job's reason, under the URL the user wrote, in both `batch` and `status`.
-    expected = f"  #1 {refused} failed: Could not load {refused}"
+    expected = f"  #2 {refused} failed: Could not load {refused}"  # items counted from 1, as the file's lines
     assert expected in done.stderr
     status = stack.cli("status", summary["batchId"], *_options(account))
     assert status.returncode == 0 and expected in status.stdout, status.stdout
@@ -153,7 +153,7 @@ def test_failed_items_say_why(stack: DevStack, account: dict[str, str], site: st
         "total": 1,
         "completed": 0,
     }
-    assert f"  #0 {refused} failed: Could not load {refused}" in retried.stderr
+    assert f"  #1 {refused} failed: Could not load {refused}" in retried.stderr
     # Cancelling a finished batch changes nothing and says so.
     cancelled = stack.cli("cancel", summary["batchId"], *_options(account))
     assert cancelled.returncode == 0 and "1 completed, 1 failed, 0 cancelled" in cancelled.stdout, cancelled.stdout
@@ -171,6 +171,10 @@ def test_errors_are_one_line(stack: DevStack, account: dict[str, str], site: str
             "status", str(uuid.uuid4()), *_options({**account, "--api": "http://127.0.0.1:9"})
         ),
         "WIDTHxHEIGHT": stack.cli("import", f"{site}/", "--viewport", "wide", *_options(account)),
+        "the viewport width must be 320 to 3840 pixels, not 100": stack.cli(
+            "import", f"{site}/", "--viewport", "100x800", *_options(account)
+        ),
+        "did you mean https://example.com/ ?": stack.cli("import", "example.com/", *_options(account)),
         "not_found": stack.cli("status", str(uuid.uuid4()), *_options(account)),
         "no token": stack.cli("status", "x", "--api", stack.base_url, "--project", "1"),
     }
