@@ -41,7 +41,12 @@ def test_options_must_be_spelled_in_full(capsys: pytest.CaptureFixture[str]) -> 
     with pytest.raises(SystemExit) as exited:
         build_parser().parse_args(["import", "https://example.com/", "--viewpor", "390x844"])
     assert exited.value.code == 2
-    assert "unrecognized arguments: --viewpor" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: --viewpor" in err
+    assert err.startswith("usage: pageport import "), err  # the command's usage, not the top one
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["admin", "add-member", "--org-id", "1", "--member", "b", "--colour"])
+    assert capsys.readouterr().err.startswith("usage: pageport admin add-member "), err
 
 
 def test_version_and_a_token_lifetime_above_zero(capsys: pytest.CaptureFixture[str]) -> None:
