@@ -9,7 +9,8 @@
 // The API origin (an https origin; a stage path such as /v1 is kept as part of the default
 // API URL) goes into networkAccess.allowedDomains and is the plugin's default API URL. Without
 // one the plugin may only reach the local stack (devAllowedDomains), and allowedDomains is
-// ["none"].
+// ["none"]. An http origin on loopback (a local stack on another port: `make plugin
+// API_ORIGIN=http://127.0.0.1:8123`) is the default API URL and joins devAllowedDomains.
 //
 // --private adds `"enablePrivatePluginApi": true` to the manifest. Only then does Figma give the
 // plugin `figma.fileKey` (and only for a plugin published privately to an organization), which
@@ -34,12 +35,18 @@ export function parseApiOrigin(raw) {
   } catch {
     throw new Error(`PAGEPORT_API_ORIGIN / --api-origin is not a URL: ${JSON.stringify(text)}`);
   }
-  if (url.protocol !== "https:") throw new Error(`The API origin must use https: ${JSON.stringify(text)}`);
+  // A local stack on another port (`pageport dev --port 8123`) is reached over http on loopback.
+  const local = url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== "https:" && !local) {
+    throw new Error(`The API origin must use https (http only for a local stack on 127.0.0.1 or localhost): ${JSON.stringify(text)}`);
+  }
   if (url.username || url.password) throw new Error("The API origin must not contain credentials.");
   if (url.search || url.hash) throw new Error(`The API origin must not have a query or fragment: ${JSON.stringify(text)}`);
   const path = url.pathname.replace(/\/+$/, "");
-  return { origin: url.origin, apiUrl: `${url.origin}${path}` };
+  return { origin: url.origin, apiUrl: `${url.origin}${path}`, local };
 }
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 export function manifest(api, options = {}) {
   const privateApi = options.private ? { enablePrivatePluginApi: true } : {};
@@ -52,12 +59,13 @@ export function manifest(api, options = {}) {
     editorType: ["figma"],
     documentAccess: "dynamic-page",
     ...privateApi,
+    // A local origin is for development only: Figma allows it in devAllowedDomains alone.
     networkAccess: {
-      allowedDomains: api ? [api.origin] : ["none"],
-      reasoning: api
+      allowedDomains: api && !api.local ? [api.origin] : ["none"],
+      reasoning: api && !api.local
         ? `Pageport imports web pages through its API at ${api.origin}; the plugin talks to nothing else.`
         : "This build has no API origin: it reaches only a local Pageport stack (development).",
-      devAllowedDomains: DEV_DOMAINS,
+      devAllowedDomains: api && api.local && !DEV_DOMAINS.includes(api.origin) ? [...DEV_DOMAINS, api.origin] : DEV_DOMAINS,
     },
   };
 }

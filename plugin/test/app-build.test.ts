@@ -58,8 +58,20 @@ describe("build.mjs", () => {
     expect(header.split("\nimport")[0]).toMatch(/--private[\s\S]*enablePrivatePluginApi[\s\S]*figma\.fileKey/);
   });
 
+  it("takes a local stack on another port over http, for development only", async () => {
+    const { out, manifest } = await buildInto(["--api-origin", "http://127.0.0.1:8123"]);
+    expect(manifest.networkAccess).toMatchObject({
+      allowedDomains: ["none"],
+      devAllowedDomains: ["http://localhost:8000", "http://127.0.0.1:8000", "http://127.0.0.1:8123"],
+    });
+    expect(await readFile(join(out, "dist/code.js"), "utf8")).toContain('"http://127.0.0.1:8123"');
+    const usual = await buildInto(["--api-origin", "http://localhost:8000"]);
+    expect((usual.manifest.networkAccess as { devAllowedDomains: string[] }).devAllowedDomains).toEqual(["http://localhost:8000", "http://127.0.0.1:8000"]);
+  });
+
   it("refuses an origin that is not https", async () => {
     await expect(buildInto(["--api-origin", "http://api.example.com"])).rejects.toThrow(/must use https/);
+    await expect(buildInto(["--api-origin", "http://10.0.0.5:8000"])).rejects.toThrow(/must use https/);
     await expect(buildInto(["--api-origin", "https://a.example/?q=1"])).rejects.toThrow(/query or fragment/);
   });
 });
