@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pageport import kinds
+from pageport.cancellations import marker_prefix
 from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, SIGN_IN_FUNCTIONS, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 from pageport.storage import DEAD_LETTER_PREFIX
 
@@ -58,6 +59,11 @@ def _s3_access() -> dict[str, tuple[S3Access, ...]]:
                 access.setdefault(function, []).append(write(prefix))
         if kind.webhook is not None:
             access.setdefault(kind.webhook.function, []).append(read(prefix))
+        if kind.job_table is not None:
+            # A cancel marks its children whose messages were sent; their worker reads the mark
+            # before starting (pageport/cancellations.py).
+            access.setdefault("cancel_batch", []).append(write(marker_prefix(prefix)))
+            access[kind.worker].append(read(marker_prefix(prefix)))
     # Dead letters that name no job are kept whole for inspection (batches/dead_letters.py): the
     # dead-letter function writes them, nobody else touches them (people read them as admins).
     access.setdefault("dead_letter", []).append(write(DEAD_LETTER_PREFIX))

@@ -1,4 +1,5 @@
-"""Storage: the artifact bucket (page-imports/, code2des/, discovery/) and its access-log bucket.
+"""Storage: the artifact bucket (page-imports/, code2des/, discovery/, cancellations/) and its
+access-log bucket.
 
 Both: SSE-S3, public access blocked, TLS 1.2+ only, owner-enforced objects, retained on stack
 deletion (artifacts are referenced by database rows).
@@ -9,10 +10,14 @@ from __future__ import annotations
 from aws_cdk import Acknowledgment, Duration, RemovalPolicy, Validations
 from aws_cdk import aws_s3 as s3
 from constructs import Construct
+from pageport.cancellations import CANCELLATIONS_PREFIX
 
 from infra.config import StageConfig
 
 ARTIFACT_PREFIXES = ("page-imports/", "code2des/", "discovery/")
+# A cancelled job's mark matters while its message may still be in a queue: queues keep a
+# message 4 days, dead-letter queues 14 (infra/messaging.py).
+CANCELLATION_MARKS_DAYS = 15
 
 
 def _secure_bucket(scope: Construct, construct_id: str, **props: object) -> s3.Bucket:
@@ -74,6 +79,11 @@ class Storage(Construct):
                     else None,
                 )
                 for prefix in ARTIFACT_PREFIXES
+            ),
+            s3.LifecycleRule(
+                id="expire-cancellation-marks",
+                prefix=CANCELLATIONS_PREFIX,
+                expiration=Duration.days(CANCELLATION_MARKS_DAYS),
             ),
         ]
         self.bucket = _secure_bucket(

@@ -12,6 +12,7 @@ import pytest
 from pageport import aws as pageport_aws
 from pageport.batches import service
 from pageport.batches.dispatch import MAX_ATTEMPTS, TERMINAL_MESSAGE, Dispatcher
+from pageport.cancellations import marker_key
 from pageport.db import connect
 from pageport.kinds.page_import.viewport import Viewport
 from pageport.services.tenancy import Scope
@@ -218,6 +219,19 @@ def test_cancelled_items_are_never_sent(db, queues, tenant):
     recorder = RecordingSqs()
     assert Dispatcher(db, recorder).run().claimed == 0
     assert recorder.sent == []
+    # Never tried, so no worker needs telling (pageport.cancellations marks only sent items).
+    listed = pageport_aws.s3().list_objects_v2(Bucket=ArtifactStore.default().bucket, Prefix="cancellations/")
+    assert listed["KeyCount"] == 0
+
+
+def test_a_cancelled_item_whose_send_may_have_reached_sqs_is_marked(db, queues, tenant):
+    """A send that failed may still have reached SQS: its item is announced like a sent one."""
+    batch_id = _queued_batch(db, tenant, 2)
+    Dispatcher(db, RecordingSqs(fail_call=lambda call, entries: "raise")).run()  # tried: may have reached SQS
+    scope = Scope(tenant.organization_id, tenant.project_id, tenant.subject)
+    service.cancel_batch(db, scope, batch_id)
+    store = ArtifactStore.default()
+    assert all(store.exists(marker_key("page-imports/", item["job_id"])) for item in _items(db, batch_id))
 
 
 def test_stops_claiming_when_lambda_time_is_short(db, queues, tenant):

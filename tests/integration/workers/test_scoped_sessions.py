@@ -81,6 +81,7 @@ def test_a_conversion_assumes_a_session_scoped_to_its_capture_and_its_own_prefix
     bucket = f"arn:aws:s3:::{stack.bucket}"
     by_action = {tuple(s["Action"]): s for s in policy["Statement"]}
     assert sorted(by_action[("s3:GetObject",)]["Resource"]) == [
+        f"{bucket}/cancellations/code2des/{message.code2des_id}/*",  # its cancellation mark, if any
         f"{bucket}/code2des/{message.code2des_id}/*",
         f"{bucket}/page-imports/{message.page_import_id}/*",
     ]
@@ -90,6 +91,7 @@ def test_a_conversion_assumes_a_session_scoped_to_its_capture_and_its_own_prefix
     listing = by_action[("s3:ListBucket",)]
     assert listing["Resource"] == bucket
     assert sorted(listing["Condition"]["StringLike"]["s3:prefix"]) == [
+        f"cancellations/code2des/{message.code2des_id}/*",
         f"code2des/{message.code2des_id}/*",
         f"page-imports/{message.page_import_id}/*",
     ]

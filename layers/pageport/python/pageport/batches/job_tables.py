@@ -11,6 +11,7 @@ from typing import Any, cast
 from psycopg import sql
 from pydantic import BaseModel
 
+from pageport import cancellations
 from pageport.batches import dispatch
 from pageport.batches.registry import ItemRef, Validated
 from pageport.batches.status import ItemFacts
@@ -21,6 +22,7 @@ from pageport.models.messages import JobFence
 from pageport.services.jobs import fail_processing
 from pageport.services.tenancy import BACKEND_DEAD_LETTER, Scope
 from pageport.services.validation import parse_model
+from pageport.storage import ArtifactStore
 
 
 def grouped_facts_sql(table: str, batch_id: sql.Composable) -> sql.Composed:
@@ -119,6 +121,7 @@ class JobTableOperation:
     queue: str
     message_kind: str
     table: str
+    s3_prefix: str
 
     def __init_subclass__(cls, kind: Kind | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -127,6 +130,7 @@ class JobTableOperation:
             cls.queue = kind.queue
             cls.message_kind = kind.queue
             cls.table = kind.job_table or ""
+            cls.s3_prefix = kind.s3_prefix
 
     def normalize(self, request: Any, *, allow_private: bool) -> BaseModel:
         return request  # type: ignore[no-any-return]
@@ -160,6 +164,11 @@ class JobTableOperation:
         # The caller holds the child rows (child_statuses(lock=True)): none can finish meanwhile.
         fail_processing(cur, self.table, [item.job_id for item in items if item.job_id], message, actor=actor)
         return {item.id for item in items}
+
+    def announce_cancelled(self, items: Sequence[ItemRef]) -> None:
+        job_ids = [item.job_id for item in items if item.job_id]
+        if job_ids:
+            cancellations.mark_cancelled(ArtifactStore.default(), self.s3_prefix, job_ids)
 
     def dead_letter(self, cur: Cursor, message: Mapping[str, Any], safe_message: str) -> bool:
         parsed = cast(JobFence, self.message_model.model_validate(message))

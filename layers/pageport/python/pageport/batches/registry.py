@@ -106,6 +106,11 @@ class BatchOperation(Protocol):
         among them."""
         ...
 
+    def announce_cancelled(self, items: Sequence[ItemRef]) -> None:
+        """After a cancel has committed: tell the workers that these items' children, whose
+        messages may already be queued, were cancelled, so none starts its work. Best effort."""
+        ...
+
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
         """Whether each failed item's request can run again (its retry validation)."""
         ...

@@ -28,6 +28,7 @@ from pageport.batches.status import PROCESSING, Counts, ItemFacts, batch_status,
 from pageport.db import Connection, Cursor, copy_rows, reading
 from pageport.errors import Conflict, NotFound
 from pageport.ids import new_id
+from pageport.logging import logger
 from pageport.services.tenancy import Scope
 from pageport.storage import ArtifactStore
 
@@ -272,9 +273,22 @@ def list_items(
 def cancel_batch(conn: Connection, scope: Scope, batch_id: str) -> BatchView:
     """Cancel every item not yet terminal. Job children are locked while deciding, so a webhook
     cannot complete one in between; a discovery that completes meanwhile stays completed.
-    Never-sent items are never sent: the dispatcher claims only uncancelled items. (One it
-    claimed moments before, whose send is already under way, may still reach SQS; its child is
-    failed here, so the worker's result is refused.) Idempotent."""
+    Never-sent items are never sent: the dispatcher claims only uncancelled items. Sent ones
+    (and ones claimed moments before, whose send may be under way) are announced to the workers
+    once this commits, so their messages are dropped unrun (pageport.cancellations); a worker
+    that started before that finds its result refused, as its child is failed here. Idempotent."""
+    batch, sent_and_stopped = _cancel_items(conn, scope, batch_id)
+    if sent_and_stopped:
+        try:
+            registry.operation(batch["type"]).announce_cancelled(sent_and_stopped)
+        except Exception:  # the cancel stands: an unannounced job only runs and is refused, as before
+            logger.warning("cancel not announced to the workers", extra={"batch_id": batch_id}, exc_info=True)
+    with conn.transaction(), conn.cursor() as cur:
+        return get_batch(cur, scope, batch_id)
+
+
+def _cancel_items(conn: Connection, scope: Scope, batch_id: str) -> tuple[Mapping[str, Any], list[ItemRef]]:
+    """The batch, and its items cancelled now whose message was sent or is being sent."""
     with conn.transaction(), conn.cursor() as cur:
         batch = _batch_row(cur, scope, batch_id)
         op = registry.operation(batch["type"])
@@ -287,14 +301,17 @@ def cancel_batch(conn: Connection, scope: Scope, batch_id: str) -> BatchView:
         refs = _item_refs(rows)
         children = op.child_statuses(cur, refs, lock=True)
         open_items = [ref for ref in refs if children[ref.id] not in ("1", "2")]
-        if open_items:
-            stopped = op.fail_children(cur, open_items, CANCELLED_MESSAGE, actor=scope.subject)
-            cur.execute(
-                """UPDATE batch_item SET cancelled_at = now(), lease_until = NULL, updated_at = now(), updated_by = %s
-                   WHERE id = ANY(%s)""",
-                (scope.subject, [ref.id for ref in open_items if ref.id in stopped]),
-            )
-        return get_batch(cur, scope, batch_id)
+        if not open_items:
+            return batch, []
+        stopped = op.fail_children(cur, open_items, CANCELLED_MESSAGE, actor=scope.subject)
+        cur.execute(
+            """UPDATE batch_item SET cancelled_at = now(), lease_until = NULL, updated_at = now(), updated_by = %s
+               WHERE id = ANY(%s)""",
+            (scope.subject, [ref.id for ref in open_items if ref.id in stopped]),
+        )
+    # Sent, or tried: a send that failed (or whose record was lost) may still have reached SQS.
+    sent = {row["id"] for row in rows if row["dispatched_at"] is not None or row["dispatch_attempts"] > 0}
+    return batch, [ref for ref in open_items if ref.id in stopped and ref.id in sent]
 
 
 def retry_batch(conn: Connection, scope: Scope, source_id: str, new_id_: str) -> Created:

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
+from pageport.cancellations import is_cancelled
 from pageport.logging import logger
 from pageport.models.manifests import ArtifactRef
 from pageport.models.messages import JobFence, Outcome
@@ -77,11 +78,17 @@ def run(
     manifest_model: type[BaseModel],
     send: Callable[[Report], Delivery],
     work: Callable[[], Attempted],
+    *,
+    kind_prefix: str,
 ) -> Delivery:
     """Do the attempt's `work`, write its artifacts and report them; a message whose attempt
-    already finished is reported again, not redone."""
+    already finished is reported again, not redone, and one whose job was cancelled after it
+    was sent is dropped unrun (its kind's artifacts live under `kind_prefix`)."""
     if (finished := resend_if_finished(store, message, manifest_model, send)) is not None:
         return finished
+    if is_cancelled(store, kind_prefix, message.job_id):
+        logger.info("job cancelled after its message was sent: dropped unrun", extra={"job_id": message.job_id})
+        return Delivery.REFUSED
     return _finish(store, message, manifest_model, send, work())
 
 

@@ -9,7 +9,8 @@ from concurrent.futures import Future
 from functools import partial
 
 from pageport import parallel
-from pageport.kinds.code2des import WEBHOOK
+from pageport.cancellations import marker_folder
+from pageport.kinds.code2des import KIND, WEBHOOK
 from pageport.kinds.code2des import artifacts as code2des_artifacts
 from pageport.kinds.code2des.messages import Code2DesManifest, Code2DesWebhook, ConvertMessage
 from pageport.kinds.page_import.messages import PageImportManifest
@@ -78,7 +79,7 @@ def run_convert(
     # This job's S3 access: its capture's Page Import (read) and its own prefix (workers/scoped.py).
     store = store or job_store(
         message.code2des_id,
-        reads=[f"page-imports/{message.page_import_id}/"],
+        reads=[f"page-imports/{message.page_import_id}/", marker_folder(KIND.s3_prefix, message.code2des_id)],
         writes=[f"code2des/{message.code2des_id}/"],
     )
 
@@ -98,7 +99,12 @@ def run_convert(
     # just for a duplicate message, and a round trip less before every conversion.
     with parallel.started(partial(_load_capture, store, message)) as loading:
         return attempts.run(
-            store, message, Code2DesManifest, send, lambda: _convert(message, store, deadline, clock, loading)
+            store,
+            message,
+            Code2DesManifest,
+            send,
+            lambda: _convert(message, store, deadline, clock, loading),
+            kind_prefix=KIND.s3_prefix,
         )
 
 

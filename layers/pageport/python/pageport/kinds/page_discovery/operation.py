@@ -131,6 +131,9 @@ class PageDiscoveryOperation:
         store = ArtifactStore.default()
         return {item.id for item in items if write_failed_status(store, item.id, message)}
 
+    def announce_cancelled(self, items: Sequence[ItemRef]) -> None:
+        pass  # fail_children wrote each failed status.json, which the worker reads before crawling
+
     def retryable(self, cur: Cursor, scope: Scope, requests: Sequence[Mapping[str, Any]]) -> list[bool]:
         return [True for _ in requests]
 

@@ -9,7 +9,8 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pageport.kinds.page_import import WEBHOOK
+from pageport.cancellations import marker_folder
+from pageport.kinds.page_import import KIND, WEBHOOK
 from pageport.kinds.page_import import artifacts as page_import_artifacts
 from pageport.kinds.page_import.messages import CaptureMessage, PageImportManifest, PageImportWebhook
 from pageport.logging import logger
@@ -104,7 +105,11 @@ def run_capture(
     Lambda invocation has left (None outside Lambda: the default budgets apply)."""
     settings = get_settings()
     # This job's S3 access: its own Page Import's prefix only (workers/scoped.py).
-    store = store or job_store(message.page_import_id, writes=[f"page-imports/{message.page_import_id}/"])
+    store = store or job_store(
+        message.page_import_id,
+        reads=[marker_folder(KIND.s3_prefix, message.page_import_id)],
+        writes=[f"{KIND.s3_prefix}{message.page_import_id}/"],
+    )
     policy = policy or TargetPolicy(allow_private=settings.pageport_allow_private_targets)
 
     def send(report: attempts.Report) -> Delivery:
@@ -114,7 +119,14 @@ def run_capture(
         )
 
     deadline = None if remaining_s is None else time.monotonic() + remaining_s - RESERVE_S
-    return attempts.run(store, message, PageImportManifest, send, lambda: _capture(message, store, policy, deadline))
+    return attempts.run(
+        store,
+        message,
+        PageImportManifest,
+        send,
+        lambda: _capture(message, store, policy, deadline),
+        kind_prefix=KIND.s3_prefix,
+    )
 
 
 def _seconds_left(deadline: float | None, default_s: float) -> float:
