@@ -2,6 +2,7 @@
 import type { DiscoveryView, JobView, MainToUi, StateView, UiToMain } from "./shared/messages";
 import { checkImportForm, parseUrlList, VIEWPORT_PRESETS, type ConversionOptions, type PresetName, type Viewport } from "./shared/presets";
 import { batchLabel, jobTitle, phaseLabel } from "./ui/format";
+import { bindOpenForm } from "./ui/open";
 
 let state: StateView | null = null;
 let discovery: DiscoveryView | null = null;
@@ -203,6 +204,7 @@ $("many-form").addEventListener("submit", (event) => {
 // --- Jobs --------------------------------------------------------------------------------------
 
 $("forget").addEventListener("click", () => send({ type: "forget-finished" }));
+bindOpenForm(send, setStatus);
 
 function button(text: string, message: UiToMain): HTMLButtonElement {
   const b = el("button", { class: "link", type: "button" }, text);

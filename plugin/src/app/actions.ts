@@ -18,6 +18,7 @@ import {
 import { UserError } from "./errors";
 import type { Parts } from "./parts";
 import type { PlacementGroup } from "./placement";
+import { PLACED_DATA_PREFIX } from "./placer";
 import type { Job, TrackedBatch } from "./state";
 
 export type OpenOutcome =
@@ -124,6 +125,18 @@ export class Actions {
     const source = this.parts.store.state.batches.find((b) => b.id === batchId);
     const batch = await client.retryBatch(batchId);
     const items = await client.listBatchItems(batch.id);
+    // The retried pages convert as the source batch's did.
+    const options = this.parts.store.state.jobs.find((j) => j.batchId === batchId)?.options;
+    const tracked = await this.trackImportBatch(batch, items, options, source?.homepage);
+    this.parts.reporter.notice({ level: "info", message: `Retrying ${items.length} page(s).` });
+    return tracked;
+  }
+
+  /**
+   * Follows a `page_import` batch made elsewhere (a retry, the CLI) in a new grid: a job per item,
+   * each converted (with `options`) and placed as its capture completes.
+   */
+  async trackImportBatch(batch: Batch, items: BatchItem[], options?: ConversionOptions, homepage?: string): Promise<TrackedBatch> {
     const requests = items.map((item) => requestOfItem(item));
     const group = this.parts.store.newGroup("grid", requests.map((r) => r.viewport.width));
     const tracked: TrackedBatch = {
@@ -136,17 +149,14 @@ export class Actions {
       retryOf: batch.retryOf,
       createdAt: batch.createdAt,
     };
-    if (source?.homepage) tracked.homepage = source.homepage;
+    if (homepage) tracked.homepage = homepage;
     this.parts.store.state.groups.push(group);
     this.parts.store.state.batches.push(tracked);
-    // The retried pages convert as the source batch's did.
-    const options = this.parts.store.state.jobs.find((j) => j.batchId === batchId)?.options;
     items.forEach((item, index) => {
       const request = requests[index] as PageImportRequest;
       this.parts.store.state.jobs.push(this.parts.store.newJob(request, group.id, index, { batchId: batch.id, batchItemId: item.id, phase: "queued", options }));
     });
     await this.parts.store.persist();
-    this.parts.reporter.notice({ level: "info", message: `Retrying ${items.length} page(s).` });
     this.parts.followers.followBatch(tracked);
     return tracked;
   }
@@ -179,7 +189,9 @@ export class Actions {
       this.parts.reporter.notice({ level: "info", message: "This design is not ready yet." });
       return { kind: "not-ready", phase: job.phase };
     }
-    if (code2des.figmaFileKey !== this.parts.store.fileKey) {
+    // Placed in this file, though converted for another key (the CLI's designs, opened here).
+    const placedHere = this.parts.figma.root.getPluginData(PLACED_DATA_PREFIX + code2des.code2desId) === stored;
+    if (code2des.figmaFileKey !== this.parts.store.fileKey && !placedHere) {
       this.parts.reporter.notice({ level: "warning", message: `This design was placed in another Figma file (key ${code2des.figmaFileKey}), as node ${stored}.` });
       return { kind: "other-file", nodeId: stored, figmaFileKey: code2des.figmaFileKey };
     }

@@ -16,6 +16,7 @@ import { uuidV4 } from "../api/uuid";
 import type { AccountView, DiscoveryView, MainToUi, ManyPagesRequest, Notice, ProjectsView, StateView, UiToMain } from "../shared/messages";
 import type { ImportForm } from "../shared/presets";
 import { Actions, type OpenOutcome } from "./actions";
+import { Opener, type Opened } from "./opener";
 import { Connection } from "./connection";
 import { Followers } from "./followers";
 import { uiHandlers } from "./handlers";
@@ -54,6 +55,7 @@ export class AppController {
   readonly figma: PluginAPI;
   private readonly parts: Parts;
   private readonly actions: Actions;
+  private readonly opener: Opener;
   private readonly handlers: ReturnType<typeof uiHandlers>;
 
   constructor(options: ControllerOptions) {
@@ -80,6 +82,7 @@ export class AppController {
     parts.placer = new Placer(parts);
     this.parts = parts;
     this.actions = new Actions(parts);
+    this.opener = new Opener(parts, this.actions);
     this.handlers = uiHandlers(this);
   }
 
@@ -201,6 +204,10 @@ export class AppController {
   }
   placeAgain(key: string): Promise<Job> {
     return this.actions.placeAgain(key);
+  }
+  /** Work started elsewhere (the CLI's "Open in Figma" id or link) into this file's Jobs. */
+  openReference(text: string): Promise<Opened> {
+    return this.opener.open(text);
   }
   forgetFinished(): Promise<void> {
     return this.parts.store.forgetFinished();

@@ -20,6 +20,7 @@ export function uiHandlers(app: AppController): Handlers {
     discover: (m) => app.discover(m.homepage, m.maxPages),
     "show-job": (m) => app.openJob(m.key),
     "place-again": (m) => app.placeAgain(m.key),
+    "open-reference": (m) => app.openReference(m.text),
     "cancel-batch": (m) => app.cancelBatch(m.batchId),
     "retry-batch": (m) => app.retryBatch(m.batchId),
     "forget-finished": () => app.forgetFinished(),

@@ -129,6 +129,8 @@ export type UiToMain =
   | { type: "discover"; homepage: string; maxPages: number }
   | { type: "show-job"; key: string }
   | { type: "place-again"; key: string }
+  /** A pasted job or batch id, or a link holding one (shared/references.ts). */
+  | { type: "open-reference"; text: string }
   | { type: "cancel-batch"; batchId: string }
   | { type: "retry-batch"; batchId: string }
   | { type: "forget-finished" }
