@@ -196,7 +196,26 @@ def cmd_batch(args: argparse.Namespace) -> int:
     except ApiError as exc:
         explained = url_file.explain(exc)
         raise (_private_target_hint(explained, api) if isinstance(explained, ApiError) else explained) from None
-    return _report_finished(api, project, batch)
+    if not args.convert:
+        return _report_finished(api, project, batch)
+    from devstack.designs import run_convert_batch
+
+    captured = _tell_failures(api, project, batch)
+    out = Path(args.out or f"pageport-{batch['id']}")
+    designs = run_convert_batch(
+        api,
+        project,
+        batch,
+        out=out,
+        figma_file_key=args.figma_file_key,
+        options=conversion_options(args),
+        timeout_s=args.timeout,
+        progress=Progress(),
+    )
+    converted = EXIT_FAILED if designs is None else _tell_failures(api, project, designs)
+    summary = {**_summary(batch), "designs": None if designs is None else {**_summary(designs), "out": str(out)}}
+    print(json.dumps(summary))
+    return max(captured, converted)
 
 
 def cmd_retry(args: argparse.Namespace) -> int:
@@ -216,14 +235,29 @@ def cmd_cancel(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_finished(api: Api, project: int, batch: Mapping[str, Any]) -> int:
-    """Why items failed (stderr), then the summary as one JSON line (stdout) for scripts."""
+def _report_finished(api: Api, project: int, batch: Mapping[str, Any], *, open_line: bool = True) -> int:
+    """Why items failed and how to open the batch in Figma (stderr), then the summary as one JSON
+    line (stdout) for scripts."""
+    code = _tell_failures(api, project, batch)
+    if open_line:
+        from devstack.designs import open_in_figma_line
+
+        print(open_in_figma_line("page-batches", batch["id"]), file=sys.stderr)
+    print(json.dumps(_summary(batch)))
+    return code
+
+
+def _tell_failures(api: Api, project: int, batch: Mapping[str, Any]) -> int:
+    """Each failed item's reason (stderr); the exit status the batch's outcome calls for."""
     from devstack.commands import COMPLETED, failure_lines
 
     if batch["counts"].get("failed"):
         print("\n".join(failure_lines(api, project, batch)), file=sys.stderr)
-    print(json.dumps({"batchId": batch["id"], **_status(batch), "counts": batch["counts"]}))
     return 0 if batch["status"] == COMPLETED and batch["counts"].get("failed", 0) == 0 else EXIT_FAILED
+
+
+def _summary(batch: Mapping[str, Any]) -> dict[str, Any]:
+    return {"batchId": batch["id"], **_status(batch), "counts": batch["counts"]}
 
 
 def _status(record: Mapping[str, Any]) -> dict[str, str]:
@@ -389,12 +423,19 @@ def build_parser() -> argparse.ArgumentParser:
     imp.set_defaults(run=cmd_import)
 
     batch = commands.add_parser(
-        "batch", help="import every URL in FILE (one per line; text after a tab is ignored) as one batch"
+        "batch",
+        help="import every URL in FILE as one batch (a URL per line, text after a tab ignored; - is standard input)",
     )
     batch.add_argument("file")
     batch.add_argument("--viewport", default="1440x900", help="WIDTHxHEIGHT in CSS px (default 1440x900)")
     batch.add_argument("--scale", type=float, default=1, help="device scale factor 1-3 (default 1)")
     batch.add_argument("--id", help="client batch UUID (default: a new one; reuse it to resume safely)")
+    batch.add_argument(
+        "--convert", action="store_true", help="then convert every captured page to a Figma design (a code2des batch)"
+    )
+    batch.add_argument("--out", help="with --convert: folder for each design's folder (default ./pageport-<batchId>)")
+    batch.add_argument("--figma-file-key", default="local", help="with --convert: Figma file key recorded on the jobs")
+    add_conversion_flags(batch)
     api_options(batch)
     batch.set_defaults(run=cmd_batch)
 

@@ -3,13 +3,13 @@ the operator's tenant administration (`admin`), locally or on a deployed stage."
 
 from __future__ import annotations
 
-import base64
+import itertools
 import json
 import re
 import sys
 import time
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,26 +79,6 @@ def screen_id_for(url: str, viewport: Viewport) -> str:
     return f"{slug[:200]}-{viewport.width}x{viewport.height}"
 
 
-def fetch_result(api: Api, project: int, code2des_id: str) -> dict[str, Any]:
-    """GET .../result with every image page merged (nextCursor followed): the JSON the plugin
-    works from, `images` holding every image (base64) the node tree references."""
-    merged: dict[str, Any] | None = None
-    cursor: str | None = None
-    while True:
-        page = api.get(f"/projects/{project}/code2des/{code2des_id}/result", {"cursor": cursor} if cursor else None)
-        if merged is None:
-            merged = dict(page)
-            merged["images"] = {}
-        merged["images"].update(page.get("images") or {})
-        cursor = page.get("nextCursor")
-        if not cursor:
-            break
-    merged["nextCursor"] = None
-    if not isinstance(merged.get("document"), dict):
-        raise CommandFailed("the result has no document")
-    return merged
-
-
 def run_import(
     api: Api,
     project: int,
@@ -153,17 +133,10 @@ def run_import(
         raise CommandFailed(f"the conversion failed: {code2des.get('errorMessage') or 'no reason given'}")
     progress.done(f"Code2Des {code2des_id} completed ({code2des.get('warningCount') or 0} warnings)")
 
-    result = fetch_result(api, project, code2des_id)
-    _show_warnings(result.get("warnings") or [], progress)
-    folder = out or Path(f"pageport-{code2des_id}")
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "result.json").write_text(json.dumps(result), encoding="utf-8")
-    progress.update("rendering the preview")
-    from pageport.render import render_preview
+    from devstack.designs import open_in_figma_line, write_design
 
-    images = {key: base64.b64decode(value) for key, value in result["images"].items()}
-    (folder / "preview.png").write_bytes(render_preview(result["document"], images))
-    progress.done(f"wrote {folder / 'result.json'} and {folder / 'preview.png'}")
+    folder = write_design(api, project, code2des_id, out or Path(f"pageport-{code2des_id}"), progress)
+    progress.done(open_in_figma_line("code2des", code2des_id))
     return folder
 
 
@@ -193,10 +166,12 @@ class UrlFile:
 
 
 def read_url_file(path: Path) -> UrlFile:
+    """The URLs of `path`; `-` reads standard input (`pageport discover URL | pageport batch -`)."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
     except OSError as exc:
         raise CommandFailed(f"cannot read {path}: {exc.strerror}") from None
+    lines = text.splitlines()
     # A URL per line; anything after a tab is ignored, so `pageport discover`'s "URL<TAB>title"
     # lines are a batch file as they are.
     candidates = (
@@ -302,28 +277,15 @@ def describe_batch(batch: Mapping[str, Any]) -> str:
 
 def failed_items(api: Api, project: int, batch_id: str, limit: int = 20) -> list[Mapping[str, Any]]:
     """The first failed items with their reasons (for `status`)."""
-    out: list[Mapping[str, Any]] = []
-    cursor: str | None = None
-    while len(out) < limit:
-        query = {"limit": "500", **({"cursor": cursor} if cursor else {})}
-        page = api.get(f"/projects/{project}/page-batches/{batch_id}/items", query)
-        out.extend(item for item in page["items"] if item["status"] == FAILED)
-        cursor = page.get("nextCursor")
-        if not cursor:
-            break
-    return out[:limit]
+    from devstack.designs import batch_items
+
+    return list(
+        itertools.islice((item for item in batch_items(api, project, batch_id) if item["status"] == FAILED), limit)
+    )
 
 
 # Where each operation's child job is read: its errorMessage says why an item failed.
 CHILD_JOB_ROUTES = {"page_import": "page-imports", "code2des": "code2des"}
-
-
-def _show_warnings(warnings: Sequence[str], progress: Progress, limit: int = 10) -> None:
-    """What the design could not express exactly, so the user knows where to look in Figma."""
-    for warning in warnings[:limit]:
-        progress.done(f"  warning: {warning}")
-    if len(warnings) > limit:
-        progress.done(f"  … and {len(warnings) - limit} more warnings (all in result.json)")
 
 
 def failure_lines(api: Api, project: int, batch: Mapping[str, Any], limit: int = 20) -> list[str]:

@@ -135,13 +135,14 @@ class DevStack:
 
     # ------------------------------------------------------------------ CLI
     def cli(
-        self, *args: str, timeout: float = 120, extra_env: dict[str, str] | None = None
+        self, *args: str, timeout: float = 120, extra_env: dict[str, str] | None = None, stdin: str | None = None
     ) -> subprocess.CompletedProcess[str]:
         env = subprocess_env(self.home) | {"PAGEPORT_DATA_DIR": str(self.data_dir)} | (extra_env or {})
         return subprocess.run(
             [sys.executable, "-m", "devstack.cli", *args],
             cwd=REPO_ROOT,
             env=env,
+            input=stdin,
             capture_output=True,
             text=True,
             timeout=timeout,

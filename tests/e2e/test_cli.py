@@ -72,6 +72,8 @@ def test_import_writes_the_result_and_a_preview(
     assert done.returncode == 0, done.stderr
     assert "Page Import" in done.stderr and "completed" in done.stderr  # the progress display
     result = json.loads((out / "result.json").read_text())
+    # How to take the design into Figma: the plugin's Jobs → Open reads the `kind/id` in this line.
+    assert f"Open in Figma: Pageport plugin → Jobs → Open, paste  code2des/{result['code2desId']}" in done.stderr
     assert result["nextCursor"] is None and result["code2desId"]
     root = result["document"]
     assert isinstance(root, dict) and root  # the verified node tree from GET .../result
@@ -121,13 +123,27 @@ def test_batch_status_and_discover(stack: DevStack, account: dict[str, str], sit
     listed = {line.split("\t")[0] for line in found.stdout.splitlines()}
     assert {f"{site}/index.html", f"{site}/pricing.html", f"{site}/about.html"} <= listed
 
-    # What discover prints is a batch file as it is: the product's discover-then-import path.
-    discovered = tmp_path / "discovered.txt"
-    discovered.write_text(found.stdout)
-    imported = stack.cli("batch", str(discovered), "--viewport", "640x480", *_options(account))
+    # What discover prints is a batch file as it is, here through a pipe: the product's
+    # discover → import → convert path, each design's result and preview on disk.
+    out = tmp_path / "designs"
+    imported = stack.cli(
+        "batch", "-", "--convert", "--out", str(out), "--viewport", "640x480", *_options(account),
+        stdin=found.stdout, timeout=300,
+    )  # fmt: skip
     assert imported.returncode == 0, imported.stderr
-    counts = json.loads(imported.stdout.strip().splitlines()[-1])["counts"]
+    summary = json.loads(imported.stdout.strip().splitlines()[-1])
+    counts, designs = summary["counts"], summary["designs"]
     assert counts["completed"] == counts["total"] == len(listed)
+    assert designs["statusName"] == "completed" and designs["counts"]["completed"] == len(listed)
+    assert designs["out"] == str(out)
+    folders = sorted(out.iterdir())
+    assert len(folders) == len(listed) and folders[0].name.startswith("001-")
+    for folder in folders:
+        assert (folder / "preview.png").read_bytes().startswith(b"\x89PNG")
+        assert json.loads((folder / "result.json").read_text())["document"]["version"] == 2
+    assert f"Open in Figma: Pageport plugin → Jobs → Open, paste  page-batches/{designs['batchId']}" in imported.stderr
+    status, design_batch = _api(stack, account, "GET", f"/page-batches/{designs['batchId']}")
+    assert (status, design_batch["type"]) == (200, "code2des")
 
 
 def test_failed_items_say_why(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
