@@ -79,10 +79,14 @@ def _document() -> bytes:
     # none reads the environment while a kind's fresh copy has PAGEPORT_KIND set in it (a
     # settings load iterating os.environ then saw the variable vanish: a KeyError, a 500).
     from devstack.apigw import IMPORT_LOCK
-    from devstack.openapi import render
+    from devstack.openapi import AWS_SERVER, build_document
 
     with _rendering, IMPORT_LOCK:
-        return render().encode()
+        document = build_document()
+    # Served by this stack, the document's first server (Swagger UI's default, what "Try it out"
+    # calls) is this stack itself, at whatever address it was reached; a stage comes second.
+    document["servers"] = [{"url": "/", "description": "This local stack (`pageport dev`)"}, AWS_SERVER]
+    return json.dumps(document, indent=2, sort_keys=True).encode()
 
 
 def _error(problem: PageportError, **headers: str) -> Answer:

@@ -39,7 +39,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 from aws_lambda_powertools import Logger
 from pageport.routes import WEBHOOK_FUNCTIONS
 
-from devstack import apigw, docs
+from devstack import apigw, docs, home
 from devstack.localauth import TokenKey, TokenRejected, bearer_token
 from devstack.localissuer import PATH_PREFIX as ISSUER_PREFIX
 from devstack.localissuer import LocalIssuer
@@ -301,7 +301,7 @@ class _Handler(BaseHTTPRequestHandler):
                 status, extra = self._webhook(path.removeprefix(WEBHOOK_PREFIX), body)
             elif path.startswith(ISSUER_PREFIX + "/") and self.server.gateway.issuer is not None:
                 status, extra = self._issuer(path.removeprefix(ISSUER_PREFIX), body)
-            elif (page := docs.answer(self.command, path)) is not None:  # /openapi.json, /docs (no token)
+            elif (page := self._page(path)) is not None:  # /openapi.json, /docs, / and previews (no token)
                 self._send(page.status, None, page.headers, raw=page.body)
                 status, extra = page.status, {}
             else:
@@ -311,6 +311,11 @@ class _Handler(BaseHTTPRequestHandler):
             status, extra = 500, {}
             self._send(500, error_body(*_INTERNAL))
         self._log(started, status, **extra)
+
+    def _page(self, path: str) -> docs.Answer | None:
+        return docs.answer(self.command, path) or home.answer(
+            self.command, path, str(self.client_address[0]), self.server.gateway.data_dir
+        )
 
     # ------------------------------------------------------------------ webhooks
     def _webhook(self, name: str, body: bytes) -> tuple[int, dict[str, Any]]:

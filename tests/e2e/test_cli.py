@@ -16,6 +16,7 @@ import struct
 import subprocess
 import sys
 import time
+import urllib.request
 import uuid
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,17 @@ def test_import_writes_the_result_and_a_preview(
     status, job = _api(stack, account, "GET", f"/code2des/{result['code2desId']}")
     assert (status, job["status"], job["warningCount"]) == (200, "1", result["warningCount"])
     assert job["options"] == {"tokens": True, "components": True, "autoLayout": True}
+
+    # The stack's home page lists the design with its preview and the id the plugin opens.
+    with urllib.request.urlopen(stack.base_url + "/", timeout=30) as home:
+        page = home.read().decode()
+        assert home.headers["Content-Type"].startswith("text/html")
+    assert f"<code>code2des/{result['code2desId']}</code>" in page and f"{site}/index.html" in page
+    preview_path = f"/designs/{result['code2desId']}/preview.png"
+    assert f'src="{preview_path}"' in page
+    with urllib.request.urlopen(stack.base_url + preview_path, timeout=60) as preview:
+        assert preview.headers["Content-Type"] == "image/png" and preview.read().startswith(b"\x89PNG")
+    assert stack.call("POST", "/", None, {})[0] == 405
 
     # The converter's options from the command line: off, each flag gives the plain conversion.
     plain_out = tmp_path / "plain"

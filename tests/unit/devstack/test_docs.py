@@ -10,11 +10,17 @@ from devstack import docs
 from devstack.openapi import render
 
 
-def test_the_document_is_the_generated_one() -> None:
+def test_the_document_is_the_generated_one_with_this_stack_as_its_first_server() -> None:
     answer = docs.answer("GET", "/openapi.json")
     assert answer is not None
     assert (answer.status, answer.headers["Content-Type"]) == (200, "application/json")
-    assert answer.body.decode() == render()
+    served, generated = json.loads(answer.body), json.loads(render())
+    # "Try it out" calls the stack that served the page, at the address it was reached by.
+    assert served.pop("servers") == [
+        {"url": "/", "description": "This local stack (`pageport dev`)"},
+        next(server for server in generated.pop("servers") if "amazonaws" in server["url"]),
+    ]
+    assert served == generated
 
 
 def test_the_explorer_loads_only_its_own_packaged_files() -> None:
