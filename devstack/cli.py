@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from devstack.cli_access import UsageProblem, api_and_project, private_target_hint, web_address
 from devstack.client import DEFAULT_API, Api, ApiError, ApiUnreachable
 
 EXIT_FAILED = 1
@@ -94,46 +95,12 @@ def cmd_token(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------- API commands
 
 
-def _api(args: argparse.Namespace) -> tuple[Api, int]:
-    if not args.token:
-        raise UsageProblem("no token: run `pageport token SUBJECT` and pass --token or set PAGEPORT_TOKEN")
-    if args.project is None:
-        raise UsageProblem("no project: pass --project N or set PAGEPORT_PROJECT (see `pageport admin create-project`)")
-    try:
-        return Api(args.api, args.token), int(args.project)
-    except ValueError as exc:
-        raise UsageProblem(str(exc)) from None
-
-
-class UsageProblem(Exception):
-    pass
-
-
-def _web_address(url: str) -> str:
-    """The URL as given when it names a scheme; else a refusal that says what was probably meant."""
-    if "://" not in url:
-        raise UsageProblem(f"{url!r} is not a web address: did you mean https://{url.lstrip('/')} ?")
-    return url
-
-
-def _private_target_hint(error: ApiError, api: Api) -> Exception:
-    """The API refused a loopback or private address: on the local stack that is a choice made
-    when it started, which the user can make otherwise."""
-    refused = " ".join(str(d.get("msg")) for d in error.details) + " " + error.message
-    if error.status == 422 and "not a public" in refused and api.is_local:
-        return UsageProblem(
-            f"{error}. To import pages on this machine or your network, restart the stack with"
-            " `pageport dev --allow-private-targets`"
-        )
-    return error
-
-
 def cmd_import(args: argparse.Namespace) -> int:
-    api, project = _api(args)
+    api, project = api_and_project(args)
     try:
         _run_import(api, project, args)
     except ApiError as exc:
-        raise _private_target_hint(exc, api) from None
+        raise private_target_hint(exc, api) from None
     return 0
 
 
@@ -144,7 +111,7 @@ def _run_import(api: Api, project: int, args: argparse.Namespace) -> None:
     run_import(
         api,
         project,
-        _web_address(args.url),
+        web_address(args.url),
         viewport=Viewport.parse(args.viewport),
         scale=args.scale,
         ready_selector=args.ready_selector,
@@ -180,7 +147,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     from devstack.commands import Viewport, read_url_file, run_batch
     from devstack.progress import Progress
 
-    api, project = _api(args)
+    api, project = api_and_project(args)
     url_file = read_url_file(Path(args.file))
     try:
         batch = run_batch(
@@ -195,7 +162,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         )
     except ApiError as exc:
         explained = url_file.explain(exc)
-        raise (_private_target_hint(explained, api) if isinstance(explained, ApiError) else explained) from None
+        raise (private_target_hint(explained, api) if isinstance(explained, ApiError) else explained) from None
     if not args.convert:
         return _report_finished(api, project, batch)
     from devstack.designs import run_convert_batch
@@ -222,7 +189,7 @@ def cmd_retry(args: argparse.Namespace) -> int:
     from devstack.commands import run_retry
     from devstack.progress import Progress
 
-    api, project = _api(args)
+    api, project = api_and_project(args)
     batch = run_retry(api, project, args.batch_id, batch_id=args.id, timeout_s=args.timeout, progress=Progress())
     return _report_finished(api, project, batch)
 
@@ -230,7 +197,7 @@ def cmd_retry(args: argparse.Namespace) -> int:
 def cmd_cancel(args: argparse.Namespace) -> int:
     from devstack.commands import describe_batch
 
-    api, project = _api(args)
+    api, project = api_and_project(args)
     print(describe_batch(api.post(f"/projects/{project}/page-batches/{args.batch_id}/cancel", {})))
     return 0
 
@@ -271,13 +238,13 @@ def cmd_discover(args: argparse.Namespace) -> int:
     from devstack.commands import run_discover
     from devstack.progress import Progress
 
-    api, project = _api(args)
+    api, project = api_and_project(args)
     try:
         found = run_discover(
-            api, project, _web_address(args.url), max_pages=args.max_pages, timeout_s=args.timeout, progress=Progress()
+            api, project, web_address(args.url), max_pages=args.max_pages, timeout_s=args.timeout, progress=Progress()
         )
     except ApiError as exc:
-        raise _private_target_hint(exc, api) from None
+        raise private_target_hint(exc, api) from None
     if args.json:
         print(json.dumps({**found, **_status(found)}, indent=1))
     else:
@@ -291,7 +258,7 @@ def cmd_discover(args: argparse.Namespace) -> int:
 def cmd_status(args: argparse.Namespace) -> int:
     from devstack.commands import describe_batch, failure_lines
 
-    api, project = _api(args)
+    api, project = api_and_project(args)
     batch = api.get(f"/projects/{project}/page-batches/{args.batch_id}")
     if args.json:
         print(json.dumps({**batch, **_status(batch)}, indent=1))
@@ -405,7 +372,12 @@ def build_parser() -> argparse.ArgumentParser:
     def api_options(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--api", default=os.environ.get("PAGEPORT_API", DEFAULT_API), help="API base URL")
         sub.add_argument("--token", default=os.environ.get("PAGEPORT_TOKEN"), help="bearer token")
-        sub.add_argument("--project", type=int, default=os.environ.get("PAGEPORT_PROJECT"), help="project id")
+        sub.add_argument(
+            "--project",
+            type=int,
+            default=os.environ.get("PAGEPORT_PROJECT"),
+            help="project id (default: $PAGEPORT_PROJECT, else the token's only project)",
+        )
         sub.add_argument(
             "--timeout", type=float, default=_env_float("PAGEPORT_TIMEOUT", 900), help="seconds to wait (default 900)"
         )

@@ -74,7 +74,8 @@ def _recent_designs() -> list[dict[str, Any]]:
     with _connect() as conn:
         rows: list[dict[str, Any]] = conn.execute(
             """SELECT c.id, c.status::text AS status, c.warning_count, c.error_message, c.created_at, c.created_by,
-                      c.materialized_node_id, p.source_url, p.viewport_width, p.viewport_height, pr.name AS project, o.name AS organization
+                      c.materialized_node_id, p.source_url, p.viewport_width, p.viewport_height,
+                      pr.name AS project, o.name AS organization
                FROM code2des c
                JOIN page_import p ON p.id = c.page_import_id
                JOIN project pr ON pr.id = c.project_id

@@ -154,8 +154,8 @@ def test_batch_status_and_discover(stack: DevStack, account: dict[str, str], sit
         assert (folder / "preview.png").read_bytes().startswith(b"\x89PNG")
         assert json.loads((folder / "result.json").read_text())["document"]["version"] == 2
     assert f"Open in Figma: Pageport plugin → Jobs → Open, paste  page-batches/{designs['batchId']}" in imported.stderr
-    status, design_batch = _api(stack, account, "GET", f"/page-batches/{designs['batchId']}")
-    assert (status, design_batch["type"]) == (200, "code2des")
+    answered, design_batch = _api(stack, account, "GET", f"/page-batches/{designs['batchId']}")
+    assert (answered, design_batch["type"]) == (200, "code2des")
 
 
 def test_failed_items_say_why(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
@@ -271,6 +271,26 @@ def test_ctrl_c_during_a_batch_offers_to_cancel_it(stack: DevStack, account: dic
         status, batch = stack.call("GET", path, account["--token"])
         assert status == 200 and batch["status"] == "3"
         assert batch["counts"]["cancelled"] == 2 and batch["counts"]["processing"] == 0
+
+
+def test_the_project_defaults_to_the_tokens_only_one(stack: DevStack) -> None:
+    first = stack.cli_json("admin", "create-project", "--org", "Umbrella", "--project", "Site", "--member", "erin")
+    api = ["--api", stack.base_url, "--token", stack.token("erin")]
+    missing = str(uuid.uuid4())
+    # One project: used without asking (the batch lookup reaches it and finds no such batch).
+    alone = stack.cli("status", missing, *api)
+    assert alone.returncode == 1 and "Batch not found" in alone.stderr, alone.stderr
+    # Two: the choice is the user's, with the projects to choose from.
+    second = stack.cli_json("admin", "create-project", "--org", "Umbrella", "--project", "Shop", "--member", "erin")
+    both = stack.cli("status", missing, *api)
+    assert both.returncode == 1, both.stderr
+    # (as /me/projects lists them: by name)
+    assert f"erin has {second['projectId']} (Umbrella / Shop), {first['projectId']} (Umbrella / Site)" in both.stderr
+    chosen = stack.cli("status", missing, *api, "--project", str(second["projectId"]))
+    assert "Batch not found" in chosen.stderr, chosen.stderr
+    # None: who to ask.
+    nobody = stack.cli("status", missing, "--api", stack.base_url, "--token", stack.token("frank"))
+    assert "frank is a member of no project" in nobody.stderr, nobody.stderr
 
 
 def test_a_message_no_worker_can_process_is_dead_lettered(stack: DevStack, poison: str) -> None:

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from devstack.cli import UsageProblem, _private_target_hint, _web_address, build_parser, main
+from devstack.cli import build_parser, main
+from devstack.cli_access import UsageProblem, private_target_hint, web_address
 from devstack.client import Api, ApiError
 from devstack.commands import Viewport
 
@@ -33,8 +34,8 @@ def test_a_viewport_in_range_is_kept() -> None:
 
 def test_an_address_without_a_scheme_is_refused_with_a_suggestion() -> None:
     with pytest.raises(UsageProblem, match=r"did you mean https://example.com/pricing \?"):
-        _web_address("example.com/pricing")
-    assert _web_address("http://example.com/") == "http://example.com/"
+        web_address("example.com/pricing")
+    assert web_address("http://example.com/") == "http://example.com/"
 
 
 def test_options_must_be_spelled_in_full(capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,10 +69,10 @@ REFUSAL = ApiError(
 
 
 def test_a_private_target_refused_locally_names_the_flag_that_allows_it() -> None:
-    hinted = _private_target_hint(REFUSAL, Api("http://127.0.0.1:8000", "t"))
+    hinted = private_target_hint(REFUSAL, Api("http://127.0.0.1:8000", "t"))
     assert isinstance(hinted, UsageProblem) and "pageport dev --allow-private-targets" in str(hinted)
     # In the cloud there is no such choice: the API's answer stands.
-    assert _private_target_hint(REFUSAL, Api("https://api.pageport.example", "t")) is REFUSAL
+    assert private_target_hint(REFUSAL, Api("https://api.pageport.example", "t")) is REFUSAL
 
 
 @pytest.mark.parametrize(
