@@ -8,7 +8,8 @@ export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 setup:
 	bash scripts/bootstrap.sh dev
 
-run: setup
+# The plugin is built too (a second): the quickstart loads plugin/manifest.json next.
+run: plugin
 	$(VENV)/bin/pageport dev $(ARGS)
 
 # The plugin's vitest suite first (seconds), then everything else; pytest also drives the

@@ -59,3 +59,16 @@ if [ "$GROUP" = dev ]; then
         touch "$plugin_stamp"
     fi
 fi
+
+# `pageport` on PATH: a link in ~/.local/bin (where a user's own commands go, on PATH in most
+# shells), never over a file that is not our link; otherwise the line that puts it there.
+link_dir="${HOME:-}/.local/bin"
+if [ -n "${HOME:-}" ] && [[ ":$PATH:" == *":$link_dir:"* ]]; then
+    if [ ! -e "$link_dir/pageport" ] || [ -L "$link_dir/pageport" ]; then
+        mkdir -p "$link_dir"
+        ln -sfn "$PWD/$VENV/bin/pageport" "$link_dir/pageport"
+    fi
+fi
+if [ "$(command -v pageport 2>/dev/null)" != "$link_dir/pageport" ] && [ "$(command -v pageport 2>/dev/null)" != "$PWD/$VENV/bin/pageport" ]; then
+    echo "bootstrap: to run pageport from any shell: . $VENV/bin/activate (or add $PWD/$VENV/bin to PATH)" >&2
+fi

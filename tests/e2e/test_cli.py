@@ -293,6 +293,28 @@ def test_the_project_defaults_to_the_tokens_only_one(stack: DevStack) -> None:
     assert "frank is a member of no project" in nobody.stderr, nobody.stderr
 
 
+def test_the_readmes_quickstart_works_as_written(stack: DevStack, site: str, tmp_path: Path) -> None:
+    """README's five commands after `make run` (the stack is this test's): the page they import
+    is the fixture site's (no network here), the API this stack's; nothing else is changed."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"## Your first design.*?```sh\n(.*?)```", readme, re.S)
+    assert found is not None
+    commands = [line.split("  #")[0].strip() for line in found[1].splitlines() if line.strip()]
+    assert commands[:2] == ["make run", ". .venv/bin/activate"] and len(commands) == 5
+    (tmp_path / ".venv").symlink_to(REPO_ROOT / ".venv")  # the folder the commands are run in
+    script = "\n".join(["set -e", *commands[1:]]).replace("https://example.com/", f"{site}/index.html")
+    env = subprocess_env(stack.home) | {"PAGEPORT_DATA_DIR": str(stack.data_dir), "PAGEPORT_API": stack.base_url}
+    env["PATH"] = "/usr/local/bin:/usr/bin:/bin"  # no pageport on it until the venv is activated
+    done = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    opened = re.search(r"Open in Figma: .*code2des/([0-9a-f-]{36})", done.stderr)
+    assert opened is not None, done.stderr
+    (folder,) = tmp_path.glob("pageport-*")
+    assert folder.name == f"pageport-{opened[1]}" and (folder / "preview.png").read_bytes().startswith(b"\x89PNG")
+
+
 def test_a_message_no_worker_can_process_is_dead_lettered(stack: DevStack, poison: str) -> None:
     def handled() -> list[dict[str, Any]]:
         return [
