@@ -16,6 +16,7 @@ import {
   type ImportForm,
 } from "../shared/presets";
 import { UserError } from "./errors";
+import { batchKind } from "./kinds";
 import type { Parts } from "./parts";
 import type { PlacementGroup } from "./placement";
 import { PLACED_DATA_PREFIX } from "./placer";
@@ -112,7 +113,7 @@ export class Actions {
     if (tracked) {
       tracked.status = batch.status;
       tracked.counts = batch.counts;
-      if (tracked.type === "page_import") await this.parts.followers.refreshBatchItems(tracked);
+      await batchKind(tracked.type).afterCancel(this.parts, tracked);
       await this.parts.store.persist();
     }
     this.parts.reporter.notice({ level: "success", message: `Batch cancelled: ${batch.counts.cancelled} page(s) will not be imported.` });

@@ -8,6 +8,7 @@ import type { BatchItem, Code2Des, Code2DesRequest, Discovery } from "../api/typ
 import type { DiscoveryView } from "../shared/messages";
 import type { Viewport } from "../shared/presets";
 import { UserError } from "./errors";
+import { batchKind } from "./kinds";
 import type { Parts } from "./parts";
 import type { Job, TrackedBatch } from "./state";
 import { now } from "./store";
@@ -23,11 +24,7 @@ export class Followers {
     if (!this.parts.connection.client || this.parts.runner.stopped || !this.parts.runner.started) return;
     for (const batch of this.parts.store.state.batches) {
       if (batch.fileKey !== this.parts.store.fileKey || batch.status !== "0") continue;
-      if (batch.type === "page_discovery") {
-        this.parts.runner.track(`discovery:${batch.id}`, () => this.followDiscovery(batch).then(() => undefined));
-      } else {
-        this.followBatch(batch);
-      }
+      batchKind(batch.type).resume(this.parts, batch);
     }
     for (const job of this.parts.store.state.jobs) {
       if (job.fileKey !== this.parts.store.fileKey) continue;

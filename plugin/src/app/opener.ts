@@ -7,9 +7,9 @@
  */
 import { isApiError } from "../api/errors";
 import type { Batch, Code2Des, PageImport, PageImportRequest } from "../api/types";
-import { pageImportRequest } from "../shared/presets";
 import { parseJobReference, type JobReference } from "../shared/references";
 import type { Actions } from "./actions";
+import { batchKind, requestOf, type OpenedBatch } from "./kinds";
 import { UserError } from "./errors";
 import type { Parts } from "./parts";
 import type { Job } from "./state";
@@ -18,11 +18,8 @@ import type { Job } from "./state";
 export type Opened =
   | { kind: "design"; job: Job }
   | { kind: "import"; job: Job }
-  | { kind: "batch"; batchId: string; jobs: number }
+  | OpenedBatch
   | { kind: "known"; what: string };
-
-// Reads at once while resolving a batch's designs: enough to be quick, few enough for a Lambda API.
-const PARALLEL_READS = 6;
 
 export class Opener {
   constructor(
@@ -98,54 +95,8 @@ export class Opener {
   }
 
   private async openBatch(batch: Batch): Promise<Opened> {
-    const client = this.parts.connection.requireClient();
-    const items = await client.listBatchItems(batch.id);
-    if (batch.type === "page_import") {
-      await this.actions.trackImportBatch(batch, items);
-      this.parts.reporter.notice({ level: "info", message: `Following ${items.length} page(s) of the batch; each design is placed when ready.` });
-      return { kind: "batch", batchId: batch.id, jobs: items.length };
-    }
-    if (batch.type === "page_discovery") {
-      const homepage = String(items[0]?.request.url ?? "");
-      const tracked = { id: batch.id, type: batch.type, fileKey: this.parts.store.fileKey, status: batch.status, counts: batch.counts, retryOf: batch.retryOf, homepage, createdAt: batch.createdAt };
-      this.parts.store.state.batches.push(tracked);
-      await this.parts.store.persist();
-      await this.parts.followers.followDiscovery(tracked);
-      return { kind: "batch", batchId: batch.id, jobs: 0 };
-    }
-    return this.openDesignBatch(batch, items.map((item) => item.jobId));
-  }
-
-  /** A `code2des` batch (`pageport batch --convert`): its designs side by side in one grid. */
-  private async openDesignBatch(batch: Batch, designIds: (string | null)[]): Promise<Opened> {
-    const client = this.parts.connection.requireClient();
-    const started = designIds.filter((id): id is string => id !== null);
-    const resolved: { design: Code2Des; capture: PageImport }[] = [];
-    for (let i = 0; i < started.length; i += PARALLEL_READS) {
-      const chunk = started.slice(i, i + PARALLEL_READS);
-      resolved.push(
-        ...(await Promise.all(
-          chunk.map(async (id) => {
-            const design = await client.getCode2Des(id);
-            return { design, capture: await client.getPageImport(design.pageImportId) };
-          }),
-        )),
-      );
-    }
-    const group = this.parts.store.newGroup("grid", resolved.map(({ capture }) => capture.viewport.width));
-    this.parts.store.state.groups.push(group);
-    const jobs = resolved.map(({ design, capture }, slot) =>
-      this.parts.store.newJob(requestOf(capture), group.id, slot, { pageImportId: capture.pageImportId, code2desId: design.code2desId, phase: "converting", options: design.options }),
-    );
-    this.parts.store.state.jobs.push(...jobs);
-    await this.parts.store.persist();
-    for (const job of jobs) this.parts.followers.follow(job);
-    const waiting = designIds.length - started.length;
-    this.parts.reporter.notice({
-      level: "info",
-      message: `Opening ${jobs.length} design(s) of the batch${waiting ? `; ${waiting} not started yet (open the batch again later)` : ""}.`,
-    });
-    return { kind: "batch", batchId: batch.id, jobs: jobs.length };
+    const items = await this.parts.connection.requireClient().listBatchItems(batch.id);
+    return batchKind(batch.type).open(this.parts, this.actions, batch, items);
   }
 
   private async addJob(request: PageImportRequest, extra: Partial<Job> & { phase: Job["phase"] }): Promise<Job> {
@@ -156,10 +107,6 @@ export class Opener {
     await this.parts.store.persist();
     return job;
   }
-}
-
-function requestOf(capture: PageImport): PageImportRequest {
-  return pageImportRequest(capture.sourceUrl, capture.viewport, capture.deviceScaleFactor, capture.readySelector ?? undefined);
 }
 
 /** The answer, or null for a 404 when the id may be of another kind (`tolerate`). */
