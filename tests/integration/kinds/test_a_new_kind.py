@@ -178,7 +178,10 @@ def test_the_route_cdk_and_local_stack_tables_list_it(new_kind) -> None:
     assert {(a.mode, a.prefix) for a in permissions.S3_ACCESS["archive_worker"]} == {
         ("read", "page-archives/"),
         ("write", "page-archives/"),
+        ("read", "cancellations/page-archives/"),  # a cancel's marks, read before each job
     }
+    cancel_grants = {(a.mode, a.prefix) for a in permissions.S3_ACCESS["cancel_batch"]}
+    assert ("write", "cancellations/page-archives/") in cancel_grants
     assert permissions.QUEUE_SENDERS["create_page_archive"] == ("archive",)
     assert "archive" in permissions.QUEUE_SENDERS["dispatcher"]
     assert "page_archive_webhook" in permissions.DATABASE_USERS
