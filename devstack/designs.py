@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from devstack.client import Api
+from devstack.commands import COMPLETED
 from devstack.progress import Progress
-
-COMPLETED = "1"
 
 
 def open_in_figma_line(kind: str, job_id: str) -> str:

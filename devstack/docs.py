@@ -89,7 +89,8 @@ def _document() -> bytes:
     return json.dumps(document, indent=2, sort_keys=True).encode()
 
 
-def _error(problem: PageportError, **headers: str) -> Answer:
+def error_answer(problem: PageportError, **headers: str) -> Answer:
+    """The contract's error body for a problem, as a page route answers it."""
     return Answer(problem.status, json.dumps(problem.body()).encode(), {"Content-Type": "application/json", **headers})
 
 
@@ -110,9 +111,9 @@ def answer(method: str, path: str) -> Answer | None:
     if path != DOCUMENT_PATH and path != EXPLORER_PATH and not path.startswith(ASSET_PREFIX):
         return None
     if method != "GET":
-        return _error(MethodNotAllowed(), Allow="GET")
+        return error_answer(MethodNotAllowed(), Allow="GET")
     if path == DOCUMENT_PATH:
         return Answer(200, _document(), {"Content-Type": "application/json", "Cache-Control": "no-cache"})
     if path == EXPLORER_PATH:
         return Answer(200, _PAGE.encode(), {"Content-Type": "text/html; charset=utf-8", **_HEADERS})
-    return _file(path.removeprefix(ASSET_PREFIX)) or _error(NotFound("No such route."))
+    return _file(path.removeprefix(ASSET_PREFIX)) or error_answer(NotFound("No such route."))

@@ -12,21 +12,20 @@ from __future__ import annotations
 import base64
 import html
 import ipaddress
-import json
 import os
 import re
 import threading
 from pathlib import Path
 from typing import Any
 
-from pageport.errors import MethodNotAllowed, NotFound, PageportError
+from pageport.errors import MethodNotAllowed, NotFound
 
-from devstack.docs import Answer
+from devstack.commands import COMPLETED, FAILED, STATUS_NAMES
+from devstack.docs import Answer, error_answer
 
 HOME_PATH = "/"
 _PREVIEW = re.compile(r"/designs/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/preview\.png")
 RECENT = 50
-_STATUS = {"0": "processing", "1": "completed", "2": "failed", "3": "cancelled"}
 _HEADERS = {
     "Cache-Control": "no-cache",
     "X-Content-Type-Options": "nosniff",
@@ -41,14 +40,14 @@ def answer(method: str, path: str, client_host: str, data_dir: Path | None) -> A
     if path != HOME_PATH and found is None:
         return None
     if not _is_loopback(client_host) or data_dir is None:
-        return _error(NotFound("No such route."))
+        return error_answer(NotFound("No such route."))
     if method != "GET":
-        return _error(MethodNotAllowed(), Allow="GET")
+        return error_answer(MethodNotAllowed(), Allow="GET")
     if found is None:
         return Answer(200, _page(_recent_designs()).encode(), {"Content-Type": "text/html; charset=utf-8", **_HEADERS})
     preview = _preview(found[1], data_dir)
     if preview is None:
-        return _error(NotFound("That design has no preview (it is not completed)."))
+        return error_answer(NotFound("That design has no preview (it is not completed)."))
     return Answer(200, preview, {"Content-Type": "image/png", **_HEADERS})
 
 
@@ -57,10 +56,6 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.removeprefix("::ffff:")).is_loopback
     except ValueError:
         return False
-
-
-def _error(problem: PageportError, **headers: str) -> Answer:
-    return Answer(problem.status, json.dumps(problem.body()).encode(), {"Content-Type": "application/json", **headers})
 
 
 def _connect() -> Any:
@@ -153,13 +148,17 @@ Open, and paste its <code>code2des/…</code> line. <a href="/docs">API document
 def _row(design: dict[str, Any]) -> str:
     code2des_id = html.escape(design["id"])
     url = html.escape(design["source_url"])
-    status = _STATUS.get(design["status"], design["status"])
-    if status == "completed":
+    status = STATUS_NAMES.get(design["status"], design["status"])
+    if design["status"] == COMPLETED:
         preview = f"/designs/{code2des_id}/preview.png"
         picture = f'<a href="{preview}"><img loading="lazy" alt="preview of {url}" src="{preview}"></a>'
     else:
         picture = f'<span class="muted">{html.escape(status)}</span>'
-    detail = f'<span class="failed">{html.escape(design["error_message"] or "")}</span>' if status == "failed" else ""
+    detail = (
+        f'<span class="failed">{html.escape(design["error_message"] or "")}</span>'
+        if design["status"] == FAILED
+        else ""
+    )
     placed = " · placed in Figma" if design["materialized_node_id"] else ""
     warnings = f" · {design['warning_count']} warnings" if design["warning_count"] else ""
     facts = [

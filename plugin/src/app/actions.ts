@@ -41,18 +41,15 @@ export class Actions {
     const checked = checkImportForm(form);
     if (!checked.ok) throw new UserError(checked.errors.join("\n"));
     const requests = checked.value;
-    const group = this.parts.store.newGroup("row", requests.map((r) => r.viewport.width));
     if (requests.length === 1) {
       const request = requests[0] as PageImportRequest;
       const pageImport = await client.createPageImport(request);
-      const job = this.parts.store.newJob(request, group.id, 0, { pageImportId: pageImport.pageImportId, phase: "capturing", options: optionsToSend(form.options) });
-      this.parts.store.state.groups.push(group);
-      this.parts.store.state.jobs.push(job);
-      await this.parts.store.persist();
+      const job = await this.parts.store.addSingleJob(request, { pageImportId: pageImport.pageImportId, phase: "capturing", options: optionsToSend(form.options) });
       this.parts.reporter.notice({ level: "info", message: `Importing ${request.url} (${viewportLabel(request.viewport)})…` });
       this.parts.followers.follow(job);
       return [job];
     }
+    const group = this.parts.store.newGroup("row", requests.map((r) => r.viewport.width));
     const { jobs } = await this.startImportBatch(requests, group, `${requests[0]?.url ?? ""} at ${requests.length} viewports`, optionsToSend(form.options));
     return jobs;
   }
@@ -213,12 +210,8 @@ export class Actions {
     const previous = this.parts.store.requireJob(key);
     if (!previous.pageImportId) throw new UserError("This page was never captured, so there is nothing to place again.");
     this.parts.connection.requireClient();
-    const group = this.parts.store.newGroup("row", [previous.viewport.width]);
     const request: PageImportRequest = pageImportRequest(previous.url, previous.viewport, previous.deviceScaleFactor, previous.readySelector);
-    const job = this.parts.store.newJob(request, group.id, 0, { pageImportId: previous.pageImportId, phase: "capturing", options: previous.options });
-    this.parts.store.state.groups.push(group);
-    this.parts.store.state.jobs.push(job);
-    await this.parts.store.persist();
+    const job = await this.parts.store.addSingleJob(request, { pageImportId: previous.pageImportId, phase: "capturing", options: previous.options });
     this.parts.reporter.notice({ level: "info", message: `Converting ${job.url} again; the new design will be placed next to your content.` });
     this.parts.followers.follow(job);
     return job;

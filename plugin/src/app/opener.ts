@@ -6,7 +6,7 @@
  * conversion.
  */
 import { isApiError } from "../api/errors";
-import type { Batch, Code2Des, PageImport, PageImportRequest } from "../api/types";
+import type { Batch, Code2Des, PageImport } from "../api/types";
 import { parseJobReference, type JobReference } from "../shared/references";
 import type { Actions } from "./actions";
 import { batchKind, requestOf, type OpenedBatch } from "./kinds";
@@ -74,7 +74,7 @@ export class Opener {
   /** A Code2Des: placed here when ready, or selected if it already was. */
   private async openDesign(design: Code2Des): Promise<Job> {
     const capture = await this.parts.connection.requireClient().getPageImport(design.pageImportId);
-    const job = await this.addJob(requestOf(capture), { pageImportId: capture.pageImportId, code2desId: design.code2desId, phase: "converting", options: design.options });
+    const job = await this.parts.store.addSingleJob(requestOf(capture), { pageImportId: capture.pageImportId, code2desId: design.code2desId, phase: "converting", options: design.options });
     if (design.materializedNodeId) {
       job.nodeId = design.materializedNodeId;
       await this.parts.store.settle(job, "placed");
@@ -88,7 +88,7 @@ export class Opener {
 
   /** A Page Import: converted for this file and placed, once its capture completes. */
   private async openImport(capture: PageImport): Promise<Job> {
-    const job = await this.addJob(requestOf(capture), { pageImportId: capture.pageImportId, phase: "capturing" });
+    const job = await this.parts.store.addSingleJob(requestOf(capture), { pageImportId: capture.pageImportId, phase: "capturing" });
     this.parts.reporter.notice({ level: "info", message: `Converting ${job.url} for this file…` });
     this.parts.followers.follow(job);
     return job;
@@ -97,15 +97,6 @@ export class Opener {
   private async openBatch(batch: Batch): Promise<Opened> {
     const items = await this.parts.connection.requireClient().listBatchItems(batch.id);
     return batchKind(batch.type).open(this.parts, this.actions, batch, items);
-  }
-
-  private async addJob(request: PageImportRequest, extra: Partial<Job> & { phase: Job["phase"] }): Promise<Job> {
-    const group = this.parts.store.newGroup("row", [request.viewport.width]);
-    const job = this.parts.store.newJob(request, group.id, 0, extra);
-    this.parts.store.state.groups.push(group);
-    this.parts.store.state.jobs.push(job);
-    await this.parts.store.persist();
-    return job;
   }
 }
 

@@ -59,6 +59,16 @@ export class JobStore {
     return job;
   }
 
+  /** One page's job in a placement group of its own (a row of one), saved before it is followed. */
+  async addSingleJob(request: PageImportRequest, extra: Partial<Job> & { phase: Job["phase"] }): Promise<Job> {
+    const group = this.newGroup("row", [request.viewport.width]);
+    const job = this.newJob(request, group.id, 0, extra);
+    this.state.groups.push(group);
+    this.state.jobs.push(job);
+    await this.persist();
+    return job;
+  }
+
   /** A placement group on the current page (the page is kept: designs land there even if the designer moves on). */
   newGroup(layout: "row" | "grid", widths: number[]): PlacementGroup {
     const group = newGroup(this.parts.config.newId(), layout, widths);
