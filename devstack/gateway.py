@@ -24,6 +24,7 @@ keeps per instance is made per instance here too:
 from __future__ import annotations
 
 import base64
+import ipaddress
 import json
 import re
 import sys
@@ -38,11 +39,12 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from aws_lambda_powertools import Logger
 from pageport.routes import WEBHOOK_FUNCTIONS
+from pageport.web.resolver import PLUGIN_ORIGIN
 
 from devstack import apigw, docs, home
 from devstack.localauth import TokenKey, TokenRejected, bearer_token
 from devstack.localissuer import PATH_PREFIX as ISSUER_PREFIX
-from devstack.localissuer import LocalIssuer
+from devstack.localissuer import BrowserSignals, LocalIssuer
 from devstack.sigv4 import SignatureRejected, SigV4Verifier
 
 WEBHOOK_PREFIX = "/_webhooks/"
@@ -55,8 +57,8 @@ MAX_CONCURRENT = 4
 _CHUNK_SIZE = re.compile(rb"([0-9A-Fa-f]{1,8})(?:[ \t]*;[^\r\n]*)?\r?\n")
 _MAX_TRAILER_LINES = 32
 _CONTENT_LENGTH = re.compile(r"[0-9]{1,12}")
-CORS_HEADERS = {  # the deployed API's CORS settings (infra/api.py): the plugin's origin is "null"
-    "Access-Control-Allow-Origin": "*",
+CORS_HEADERS = {  # the deployed API's CORS settings (infra/api.py): only the plugin's opaque origin
+    "Access-Control-Allow-Origin": PLUGIN_ORIGIN,
     "Access-Control-Allow-Methods": "GET,POST,PUT,OPTIONS",
     "Access-Control-Allow-Headers": "Authorization,Content-Type",
 }
@@ -68,6 +70,7 @@ _TOO_LARGE = ("payload_too_large", "The request body is too large.")
 _MALFORMED = ("malformed_request", "The request body must be UTF-8 JSON.")
 _INTERNAL = ("internal_error", "Something went wrong on our side.")
 _BAD_FRAMING = ("bad_request", "The request body is not framed correctly.")
+_MISDIRECTED = ("misdirected_request", "This is a local stack: reach it by 127.0.0.1, localhost or its IP address.")
 
 logger = Logger(service="pageport-gateway")
 
@@ -89,6 +92,7 @@ class Gateway:
     ) -> None:
         del handler_lock
         self.data_dir = data_dir
+        self.bind_host = host
         from pageport.logging import logger as layer_logger
 
         apigw.log_keys_per_thread(layer_logger)  # what inject_lambda_context appends, per invocation
@@ -163,6 +167,9 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "pageport-dev"
     sys_version = ""
     refused = 0  # the status `_read_body` answered with, when it refused the body
+    # CORS headers go only on the API's own answers (the plugin calls it); never on the sign-in
+    # pages, the home page, the docs or the webhooks, which no other origin may read.
+    cors = False
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # one structured line per request instead (see _log)
@@ -179,7 +186,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_header(key, value)
         if "content-type" not in sent and payload:
             self.send_header("Content-Type", "application/json")
-        for key, value in CORS_HEADERS.items():
+        for key, value in CORS_HEADERS.items() if self.cors else ():
             if key.lower() not in sent:
                 self.send_header(key, value)
         self.send_header("Content-Length", str(len(payload)))
@@ -261,8 +268,18 @@ class _Handler(BaseHTTPRequestHandler):
         if self._read_body() is None:
             self._log(started, self.refused)
             return
+        if not self._host_is_ours():
+            self._send(421, error_body(*_MISDIRECTED))
+            self._log(started, 421)
+            return
+        self.cors = _is_api_path(urlsplit(self.path).path)  # a preflight elsewhere allows nothing
         self._send(204, None)
         self._log(started, 204)
+
+    def _host_is_ours(self) -> bool:
+        """DNS rebinding: a web page whose name resolves to 127.0.0.1 reaches this stack as its
+        own origin, so the Host must be a loopback name or an IP literal (no page has one)."""
+        return host_is_ours(self.headers.get("Host"), self.server.gateway.bind_host)
 
     def do_GET(self) -> None:
         self._dispatch()
@@ -296,6 +313,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._log(started, self.refused)
             return
         path = urlsplit(self.path).path
+        if not self._host_is_ours():
+            self._send(421, error_body(*_MISDIRECTED))
+            self._log(started, 421)
+            return
+        self.cors = _is_api_path(path)
         try:
             if path.startswith(WEBHOOK_PREFIX):
                 status, extra = self._webhook(path.removeprefix(WEBHOOK_PREFIX), body)
@@ -357,12 +379,19 @@ class _Handler(BaseHTTPRequestHandler):
             form = dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True)) if body else {}
         except UnicodeDecodeError:
             form = {}
+        browser = BrowserSignals(
+            fetch_site=(self.headers.get("Sec-Fetch-Site") or "").strip().lower(), origin=self.headers.get("Origin")
+        )
         actions = {
             ("GET", "/authorize"): lambda: issuer.authorize_form(query),
-            ("POST", "/authorize"): lambda: issuer.authorize_submit(form),
+            ("POST", "/authorize"): lambda: issuer.authorize_submit(form, browser=browser),
             ("POST", "/token"): lambda: issuer.token(form),
             ("POST", "/revoke"): lambda: issuer.revoke(form),
         }
+        if browser.cross_site() and (self.command, name) != ("GET", "/authorize"):
+            # The token and revoke endpoints are the stack's own server-to-server calls.
+            self._send(403, error_body("forbidden", "Not from another site."))
+            return 403, {"function": "local_issuer"}
         action = actions.get((self.command, name))
         if action is None:
             known = any(path == name for _, path in actions)
@@ -417,6 +446,29 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(status, None, headers, raw=payload)
         logged = {"function": route.function, **_snake(path_params)}
         return status, logged | ({"subject": claims["sub"]} if claims else {})
+
+
+def _is_api_path(path: str) -> bool:
+    """A path of the user API's route table (the only answers the plugin reads)."""
+    return bool(apigw.match("GET", path)[2])
+
+
+_LOOPBACK_NAMES = frozenset({"localhost", "localhost."})
+
+
+def host_is_ours(host_header: str | None, bind_host: str) -> bool:
+    """A Host this stack answers: a loopback name, an IP literal, or the name it was bound to."""
+    if not host_header:
+        return True  # HTTP/1.0 clients send none; browsers always do
+    host = host_header.strip().lower()
+    name = host[1 : host.index("]")] if host.startswith("[") and "]" in host else host.rsplit(":", 1)[0]
+    if name in _LOOPBACK_NAMES or name.endswith(".localhost") or name == bind_host.lower():
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _snake(params: Mapping[str, str]) -> dict[str, str]:

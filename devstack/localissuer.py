@@ -5,6 +5,10 @@ deployed stage, so that the plugin and the sign-in routes run the same code path
   local stack trusts whoever can reach it, as `pageport token` does). It accepts only the local
   client id, the stack's own `/auth/callback` as redirect URI, and a PKCE S256 challenge.
   Submitting it (POST) issues an authorization code and redirects to the callback.
+- "Whoever can reach it" means a person at this machine, never a web page open in its browser:
+  the form carries a one-time token (single use, 10 minutes) that only a reader of the form has;
+  a POST a browser marks as sent from another site (`Sec-Fetch-Site`, `Origin`) is refused; the
+  page may not be framed; and none of `/auth/local/*` answers with CORS headers (the gateway).
 - `POST /auth/local/token`: `authorization_code` (codes are single-use, live 60 s, are bound to
   the client, redirect URI and PKCE challenge) and `refresh_token` grants. ID tokens are the
   stack's own bearer tokens (`TokenKey.issue`, as `pageport token` prints); refresh tokens are
@@ -27,7 +31,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from pageport.signin.crypto import s256
 
@@ -36,11 +40,13 @@ from devstack.localauth import TokenKey, check_subject
 CLIENT_ID = "pageport-local"
 PATH_PREFIX = "/auth/local"
 CODE_TTL_S = 60
-ID_TOKEN_TTL_S = 3600
+FORM_TOKEN_TTL_S = 600
+ID_TOKEN_TTL_S = 900  # as a deployed stage's (cognito.id_token_minutes)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS auth_code (
     code_hash TEXT PRIMARY KEY, subject TEXT NOT NULL, challenge TEXT NOT NULL,
     redirect_uri TEXT NOT NULL, expires REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS form_token (token_hash TEXT PRIMARY KEY, expires REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS refresh_token (
     token_hash TEXT PRIMARY KEY, subject TEXT NOT NULL, created REAL NOT NULL, revoked REAL);
 """
@@ -75,7 +81,9 @@ def _html(status: int, body: str) -> Answer:
             "Content-Type": "text/html; charset=utf-8",
             "Cache-Control": "no-store",
             "Referrer-Policy": "no-referrer",
-            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
+            "frame-ancestors 'none'",
+            "X-Frame-Options": "DENY",
         },
     )
 
@@ -96,6 +104,23 @@ _AUTHORIZE_FIELDS = (
     "code_challenge",
     "code_challenge_method",
 )
+
+
+@dataclass(frozen=True, slots=True)
+class BrowserSignals:
+    """What a browser says about where a request comes from (absent from other clients)."""
+
+    fetch_site: str  # Sec-Fetch-Site, lower case; "" when not sent
+    origin: str | None  # Origin
+
+    def from_own_page(self, own_url: str) -> bool:
+        if self.fetch_site not in ("", "same-origin", "none"):
+            return False
+        own = urlsplit(own_url)
+        return self.origin is None or self.origin == f"{own.scheme}://{own.netloc}"
+
+    def cross_site(self) -> bool:
+        return self.fetch_site in ("cross-site", "same-site")
 
 
 class LocalIssuer:
@@ -135,9 +160,36 @@ class LocalIssuer:
             f'<input type="hidden" name="{name}" value="{html.escape(params.get(name, ""), quote=True)}">'
             for name in _AUTHORIZE_FIELDS
         )
+        form_token = secrets.token_urlsafe(32)
+        with self._lock:
+            self._db.execute("DELETE FROM form_token WHERE expires < ?", (time.time(),))
+            self._db.execute(
+                "INSERT INTO form_token VALUES (?, ?)", (_hash(form_token), time.time() + FORM_TOKEN_TTL_S)
+            )
+        hidden += f'<input type="hidden" name="form_token" value="{form_token}">'
         return _html(200, _FORM.format(action=f"{PATH_PREFIX}/authorize", hidden=hidden))
 
-    def authorize_submit(self, form: dict[str, str], *, now: float | None = None) -> Answer:
+    def _take_form_token(self, token: str) -> bool:
+        """Whether `token` is one this issuer put in a form, unexpired; it works once."""
+        with self._lock:
+            row = self._db.execute(
+                "DELETE FROM form_token WHERE token_hash = ? RETURNING expires", (_hash(token),)
+            ).fetchone()
+        return row is not None and float(row[0]) > time.time()
+
+    def authorize_submit(
+        self, form: dict[str, str], *, browser: BrowserSignals | None = None, now: float | None = None
+    ) -> Answer:
+        if browser is not None and not browser.from_own_page(self.callback_url):
+            return _html(
+                403, "<!doctype html><title>Pageport</title><p>This form can only be sent from its own page.</p>"
+            )
+        if not self._take_form_token(form.get("form_token", "")):
+            return _html(
+                400,
+                "<!doctype html><title>Pageport</title><p>This sign-in form has expired or was already used. "
+                "Start signing in again from Figma.</p>",
+            )
         problem = self._authorize_problem(form)
         if problem is None:
             try:

@@ -34,6 +34,7 @@ from typing import Any
 
 from pageport import errors, settings
 from pageport.batches.models import documented_batch_union
+from pageport.models.signin import SignInConfirmationForm
 from pageport.routes import ROUTES, Route
 
 TITLE = "Pageport API"
@@ -126,7 +127,7 @@ def error_statuses(route: Route, operation: dict[str, Any]) -> list[str]:
         statuses.append("401")
     if any(p.get("in") == "path" for p in parameters):
         statuses.append("404")
-    if "requestBody" in operation:
+    if "requestBody" in operation and not route.form_body:  # a form's own 400 is an HTML page
         statuses.extend(BODY_ERRORS)
     elif any(p.get("in") == "query" for p in parameters):
         statuses.append("422")
@@ -150,6 +151,12 @@ def _responses(route: Route, operation: dict[str, Any]) -> dict[str, Any]:
     return dict(sorted(responses.items()))
 
 
+def form_body() -> dict[str, Any]:
+    """The one form a browser posts (the sign-in confirmation), urlencoded."""
+    schema = SignInConfirmationForm.model_json_schema()
+    return {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": schema}}}
+
+
 def batch_schemas() -> tuple[dict[str, Any], dict[str, Any]]:
     """A batch body as the union of every registered operation's, and the schemas it names (the
     runtime model validates `requests` entry by entry through the operations: batches/models.py)."""
@@ -169,6 +176,8 @@ def _build_document() -> dict[str, Any]:
                 operation["operationId"] = route.function
                 # The sign-in routes take no bearer token (docs/sign-in.md).
                 operation["security"] = [{"cognito": []}] if route.authenticated else []
+                if route.form_body:
+                    operation["requestBody"] = form_body()
                 operation["responses"] = _responses(route, operation)
                 paths.setdefault(path.replace("<", "{").replace(">", "}"), {})[method] = operation
         for name, component in doc.get("components", {}).get("schemas", {}).items():

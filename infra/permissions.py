@@ -95,7 +95,10 @@ WORKER_WEBHOOKS: dict[str, tuple[str, str]] = {
 # Refresh and sign-out talk only to the user pool's domain.
 SIGN_IN_TABLE_ACCESS: dict[str, tuple[str, ...]] = {
     "create_sign_in_session": ("dynamodb:PutItem",),
-    "sign_in_callback": ("dynamodb:DeleteItem", "dynamodb:UpdateItem"),
+    # The callback checks the session is live (and ends it on the provider's error); the
+    # confirmation reads it, counts wrong codes, takes the write side and seals the tokens.
+    "sign_in_callback": ("dynamodb:DeleteItem", "dynamodb:GetItem"),
+    "confirm_sign_in": ("dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:UpdateItem"),
     "collect_sign_in_session": ("dynamodb:DeleteItem", "dynamodb:GetItem"),
     "refresh_sign_in": (),
     "sign_out": (),

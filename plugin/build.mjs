@@ -12,6 +12,10 @@
 // ["none"]. An http origin on loopback (a local stack on another port: `make plugin
 // API_ORIGIN=http://127.0.0.1:8123`) is the default API URL and joins devAllowedDomains.
 //
+// --sign-in-origin https://login.example.com (repeatable; or PAGEPORT_SIGN_IN_ORIGINS, comma-separated)
+// names a stage's custom sign-in domain: the plugin opens only sign-in pages on the API's own
+// origin, on Amazon Cognito's managed login domains, or on these (src/api/signin-url.ts).
+//
 // --private adds `"enablePrivatePluginApi": true` to the manifest. Only then does Figma give the
 // plugin `figma.fileKey` (and only for a plugin published privately to an organization), which
 // the plugin sends as `figmaFileKey`. The default build is public: no private API, and the file's
@@ -48,6 +52,20 @@ export function parseApiOrigin(raw) {
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
+/** A custom sign-in domain for the stage (Cognito's own domains need none): an https origin. */
+export function parseSignInOrigin(raw) {
+  let url;
+  try {
+    url = new URL(String(raw).trim());
+  } catch {
+    throw new Error(`--sign-in-origin / PAGEPORT_SIGN_IN_ORIGINS is not a URL: ${JSON.stringify(raw)}`);
+  }
+  if (url.protocol !== "https:" || url.username || url.password || url.pathname !== "/" || url.search || url.hash) {
+    throw new Error(`A sign-in origin is https://host[:port] and nothing else: ${JSON.stringify(raw)}`);
+  }
+  return url.origin;
+}
+
 export function manifest(api, options = {}) {
   const privateApi = options.private ? { enablePrivatePluginApi: true } : {};
   return {
@@ -71,12 +89,14 @@ export function manifest(api, options = {}) {
 }
 
 function parseArgs(argv) {
-  const args = { watch: false, apiOrigin: process.env.PAGEPORT_API_ORIGIN, out: root, private: ["1", "true"].includes(String(process.env.PAGEPORT_PRIVATE_PLUGIN ?? "").toLowerCase()) };
+  const fromEnv = (process.env.PAGEPORT_SIGN_IN_ORIGINS ?? "").split(",").filter((o) => o.trim() !== "");
+  const args = { watch: false, apiOrigin: process.env.PAGEPORT_API_ORIGIN, signInOrigins: fromEnv, out: root, private: ["1", "true"].includes(String(process.env.PAGEPORT_PRIVATE_PLUGIN ?? "").toLowerCase()) };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--watch") args.watch = true;
     else if (arg === "--api-origin") args.apiOrigin = argv[++i];
     else if (arg.startsWith("--api-origin=")) args.apiOrigin = arg.slice("--api-origin=".length);
+    else if (arg === "--sign-in-origin") args.signInOrigins.push(argv[++i]);
     else if (arg === "--out") args.out = argv[++i];
     else if (arg === "--private") args.private = true;
     else throw new Error(`Unknown argument: ${arg}`);
@@ -95,7 +115,10 @@ async function inlineUi(uiJs) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const api = parseApiOrigin(args.apiOrigin);
-  const define = { __PAGEPORT_API_URL__: JSON.stringify(api ? api.apiUrl : LOCAL_API_URL) };
+  const define = {
+    __PAGEPORT_API_URL__: JSON.stringify(api ? api.apiUrl : LOCAL_API_URL),
+    __PAGEPORT_SIGN_IN_ORIGINS__: JSON.stringify(args.signInOrigins.map(parseSignInOrigin)),
+  };
   const out = args.out;
   await mkdir(join(out, "dist"), { recursive: true });
 

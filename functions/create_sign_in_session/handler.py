@@ -15,13 +15,14 @@ app = api_resolver()
 
 @app.post(
     "/auth/sessions",
-    summary="Start signing in: a read key for collect, and the sign-in URL to open in the browser",
+    summary="Start signing in: a read key for collect, a code to show, and the sign-in URL to open in the browser",
     responses={201: {"description": "Created", "content": {"application/json": {"model": SignInSessionOut}}}},
 )
 def create() -> Any:
     session = service.create_session(identity_provider())
     body = SignInSessionOut(
         read_key=session.read_key,
+        user_code=session.user_code,
         sign_in_url=session.sign_in_url,
         expires_at=session.expires_at,
         poll_interval_ms=session.poll_interval_ms,

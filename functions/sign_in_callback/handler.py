@@ -1,46 +1,27 @@
-"""GET /auth/callback: the OAuth redirect target, opened in the user's browser (HTML answers)."""
+"""GET /auth/callback: the OAuth redirect target, opened in the user's browser (HTML answers).
+It exchanges nothing yet: it asks for the code the plugin shows (POST /auth/callback)."""
 
-import html
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.entrypoints.shape import Trigger, entrypoint
-from pageport.errors import PageportError
 from pageport.settings import SIGN_IN
 from pageport.signin import service
-from pageport.signin.provider import identity_provider
 from pageport.web import api_resolver
+from pageport.web import signin_pages as pages
 
 app = api_resolver()
-
-_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pageport</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">
-<style>body{{font:16px system-ui,sans-serif;margin:4rem auto;max-width:32rem;padding:0 1rem}}</style></head>
-<body><h1>{title}</h1><p>{message}</p></body></html>"""
-_HEADERS = {
-    # The URL held a one-time code and the write key: keep them out of caches and referrers.
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-    "X-Content-Type-Options": "nosniff",
-}
-
-
-def _page(status: int, title: str, message: str) -> Response[str]:
-    body = _PAGE.format(title=html.escape(title), message=html.escape(message))
-    return Response(status_code=status, content_type="text/html; charset=utf-8", body=body, headers=_HEADERS)
 
 
 @app.get(
     "/auth/callback",
-    summary="OAuth redirect target: exchanges the code and keeps the tokens for collect (HTML)",
+    summary="OAuth redirect target: asks for the code the plugin shows before anything is exchanged (HTML)",
     responses={
-        200: {"description": "Signed in (HTML)", "content": {"text/html": {}}},
+        200: {"description": "The confirmation form (HTML)", "content": {"text/html": {}}},
         400: {"description": "The identity provider reported an error (HTML)", "content": {"text/html": {}}},
         404: {"description": "Unknown, used or expired sign-in session (HTML)", "content": {"text/html": {}}},
-        502: {"description": "The identity provider is unavailable (HTML)", "content": {"text/html": {}}},
     },
 )
 def callback(
@@ -49,16 +30,16 @@ def callback(
     error: Annotated[str | None, Query(max_length=256)] = None,
     error_description: Annotated[str | None, Query(max_length=1024)] = None,
 ) -> Response[str]:
+    del error_description  # never shown: the page says what the code means, in our words
     if error is not None:
         service.fail(state, error)
-        return _page(400, "Sign-in did not complete", error_description or error)
+        return pages.page(400, "Sign-in did not complete", pages.PROVIDER_ERRORS.get(error, pages.PROVIDER_ERROR_OTHER))
     try:
-        service.complete(identity_provider(), state=state, code=code)
+        service.awaiting_confirmation(state, code)
     except service.SessionNotFound:
-        return _page(404, "This sign-in link has expired", "Start signing in again from the Pageport plugin in Figma.")
-    except PageportError as exc:
-        return _page(exc.status, "Sign-in did not complete", exc.message)
-    return _page(200, "Signed in to Pageport", "Signed in to Pageport \u2014 you can return to Figma.")
+        return pages.page(404, *pages.EXPIRED)
+    assert state is not None and code is not None
+    return pages.confirmation_form(200, state=state, code=code)
 
 
 @entrypoint(Trigger.API, SIGN_IN)

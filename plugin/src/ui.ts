@@ -5,6 +5,7 @@ import { $, el, send, setStatus, showTab } from "./ui/dom";
 import { bindImport } from "./ui/import";
 import { bindJobs, deletedNodes, renderJobs } from "./ui/jobs";
 import { bindMany, renderDiscovery } from "./ui/many";
+import { ENTROPY_CHUNK } from "./api/uuid";
 
 let state: StateView | null = null;
 let discovery: DiscoveryView | null = null;
@@ -52,6 +53,9 @@ window.onmessage = (event: MessageEvent) => {
         }
       }
       break;
+    case "need-entropy":
+      sendEntropy();
+      break;
     case "deleted-node":
       deletedNodes.set(message.key, message.message);
       render();
@@ -67,4 +71,12 @@ window.onmessage = (event: MessageEvent) => {
   }
 };
 
+/** Random bytes for the main thread's ids (it has no `crypto`; this window does). */
+function sendEntropy(): void {
+  const bytes = new Uint8Array(ENTROPY_CHUNK);
+  crypto.getRandomValues(bytes);
+  send({ type: "entropy", bytes: Array.from(bytes) });
+}
+
+sendEntropy();
 send({ type: "ui-ready" });

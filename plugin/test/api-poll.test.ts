@@ -87,14 +87,33 @@ describe("uuidV4", () => {
     expect(uuidV4((bytes) => bytes.fill(255))).toBe("ffffffff-ffff-4fff-bfff-ffffffffffff");
   });
 
-  it("works without crypto (Figma's sandbox does not promise it)", async () => {
+  it("without crypto, draws from the UI's bytes and never falls back on Math.random", async () => {
     const saved = Object.getOwnPropertyDescriptor(globalThis, "crypto");
+    const random = Math.random;
     Object.defineProperty(globalThis, "crypto", { value: undefined, configurable: true });
+    Math.random = () => {
+      throw new Error("Math.random used for an id");
+    };
     try {
-      const { defaultRandomBytes } = await import("../src/api/uuid");
-      expect(uuidV4(defaultRandomBytes())).toMatch(UUID_PATTERN);
+      const { defaultRandomBytes, EntropyPool, NoSecureRandom, hasSecureRandom } = await import("../src/api/uuid");
+      expect(hasSecureRandom()).toBe(false);
+      expect(() => uuidV4(defaultRandomBytes())).toThrow(NoSecureRandom);
+      let asked = 0;
+      const pool = new EntropyPool(() => asked++);
+      const source = defaultRandomBytes(pool);
+      expect(() => uuidV4(source)).toThrow(NoSecureRandom);
+      expect(asked).toBe(1);
+      pool.add(Array.from({ length: 300 }, (_, i) => (i * 7) % 256));
+      await pool.ready;
+      const first = uuidV4(source);
+      expect(first).toMatch(UUID_PATTERN);
+      expect(uuidV4(source)).not.toBe(first); // each byte is drawn once
+      expect(pool.size).toBe(268);
+      uuidV4(source); // below the low-water mark: the UI is asked again, once
+      expect(asked).toBe(2);
     } finally {
       if (saved) Object.defineProperty(globalThis, "crypto", saved);
+      Math.random = random;
     }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestFigma, testControls } from "./figma";
 import { FILE_KEY_DATA, fileKey } from "../src/app/identity";
+import { uuidV4 } from "../src/api/uuid";
 import { emptyState, LEGACY_STATE_KEY, loadSettings, loadState, saveSettings, saveState, stateKey, type AppState } from "../src/app/state";
 import { AppController } from "../src/app/controller";
 import type { FetchLike } from "../src/api/client";
@@ -15,18 +16,19 @@ const fast = { initialMs: 10, factor: 2, maxMs: 50, jitter: 0 };
 describe("file identity", () => {
   it("is figma.fileKey when Figma gives one, and nothing is stored", () => {
     const figma = createTestFigma({ fileKey: "AbC123" });
-    expect(fileKey(figma)).toBe("AbC123");
+    expect(fileKey(figma, () => "unused")).toBe("AbC123");
     expect(figma.root.getPluginData(FILE_KEY_DATA)).toBe("");
   });
 
   it("is otherwise a random key stored once in the document and reused", () => {
     const figma = createTestFigma();
-    const first = fileKey(figma);
+    const newKey = () => `local-${uuidV4().replace(/-/g, "")}`;
+    const first = fileKey(figma, newKey);
     expect(first).toMatch(/^local-[0-9a-f]{32}$/);
     expect(figma.root.getPluginData(FILE_KEY_DATA)).toBe(first);
-    expect(fileKey(figma)).toBe(first);
+    expect(fileKey(figma, newKey)).toBe(first);
     expect(fileKey(figma, () => "other")).toBe(first);
-    expect(fileKey(createTestFigma())).not.toBe(first);
+    expect(fileKey(createTestFigma(), newKey)).not.toBe(first);
   });
 });
 

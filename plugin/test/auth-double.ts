@@ -18,10 +18,14 @@ export interface DoubleProject {
   members: string[];
 }
 
+const USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ";
+
 interface SignInSession {
   writeHash: string;
   expiresAt: number;
   tokens: { idToken: string; refreshToken: string; expiresIn: number } | null;
+  userCode: string;
+  misses: number;
 }
 
 export class ApiDouble {
@@ -125,10 +129,12 @@ export class ApiDouble {
       const readKey = randomBytes(32).toString("base64url");
       const writeKey = randomBytes(32).toString("base64url");
       const expiresAt = Date.now() + this.sessionMs;
-      this.sessions.set(sha(readKey), { writeHash: sha(writeKey), expiresAt, tokens: null });
+      const letters = Array.from(randomBytes(8), (b) => USER_CODE_ALPHABET[b % USER_CODE_ALPHABET.length]).join("");
+      const userCode = `${letters.slice(0, 4)}-${letters.slice(4)}`;
+      this.sessions.set(sha(readKey), { writeHash: sha(writeKey), expiresAt, tokens: null, userCode, misses: 0 });
       const challenge = createHash("sha256").update(randomBytes(32)).digest("base64url");
       const signInUrl = `${this.url}/auth/local/authorize?response_type=code&client_id=local&redirect_uri=${encodeURIComponent(`${this.url}/auth/callback`)}&scope=openid%20email%20profile&state=${writeKey}&code_challenge=${challenge}&code_challenge_method=S256`;
-      reply(201, { readKey, signInUrl, expiresAt: new Date(expiresAt).toISOString(), pollIntervalMs: this.pollIntervalMs });
+      reply(201, { readKey, userCode, signInUrl, expiresAt: new Date(expiresAt).toISOString(), pollIntervalMs: this.pollIntervalMs });
       return;
     }
     if (method === "GET" && url.pathname === "/auth/local/authorize") {
@@ -148,16 +154,26 @@ export class ApiDouble {
       reply(302, undefined, { Location: `/auth/callback?code=${code}&state=${encodeURIComponent(form.get("state") ?? "")}` });
       return;
     }
-    if (method === "GET" && url.pathname === "/auth/callback") {
-      const state = url.searchParams.get("state") ?? "";
-      const code = this.codes.get(url.searchParams.get("code") ?? "");
+    if (url.pathname === "/auth/callback" && (method === "GET" || method === "POST")) {
+      // As the API: the callback asks for the code the plugin shows; only the right one signs in.
+      const fields = method === "GET" ? url.searchParams : new URLSearchParams(raw);
+      const state = fields.get("state") ?? "";
+      const codeText = fields.get("code") ?? "";
+      const code = this.codes.get(codeText);
       const session = [...this.sessions.values()].find((s) => s.writeHash === sha(state) && s.expiresAt > Date.now() && s.tokens === null);
       if (!code || !session || code.writeHash !== sha(state)) {
         record.status = 404;
         res.writeHead(404, { "Content-Type": "text/html" }).end("<p>This sign-in link is unknown, used or expired.</p>");
         return;
       }
-      this.codes.delete(url.searchParams.get("code") ?? "");
+      if (method === "GET" || fields.get("user_code")?.toUpperCase() !== session.userCode) {
+        if (method === "POST" && ++session.misses >= 3) session.expiresAt = 0;
+        const status = method === "GET" ? 200 : 400;
+        record.status = status;
+        res.writeHead(status, { "Content-Type": "text/html" }).end(`<!doctype html><title>Confirm</title><form method="post" action="callback"><input type="hidden" name="state" value="${state}"><input type="hidden" name="code" value="${codeText}"><input name="user_code"><button type="submit">Sign in</button></form>`);
+        return;
+      }
+      this.codes.delete(codeText);
       session.tokens = { idToken: this.issueIdToken(code.subject), refreshToken: this.newRefreshToken(code.subject), expiresIn: this.expiresIn };
       record.status = 200;
       res.writeHead(200, { "Content-Type": "text/html" }).end("<p>Signed in to Pageport — you can return to Figma.</p>");

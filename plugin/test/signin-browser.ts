@@ -44,8 +44,27 @@ export function parseForm(html: string, pageUrl: string): ParsedForm {
   return { action: new URL(decodeEntities(action ?? ""), pageUrl).toString(), method: (attr(attrs, "method") ?? "GET").toUpperCase(), fields };
 }
 
-/** Signs in on the page at `signInUrl` as `subject`, the way a browser would. */
-export async function signInInBrowser(signInUrl: string, subject: string): Promise<BrowserOutcome> {
+/**
+ * Signs in on the page at `signInUrl` as `subject`, the way a browser would; when the callback's
+ * page asks for the code the plugin shows (a form with a `user_code` field), types `userCode()`
+ * (what the person reads in their plugin) and submits it, as its own page (Sec-Fetch-Site).
+ */
+export async function signInInBrowser(signInUrl: string, subject: string, userCode: () => string): Promise<BrowserOutcome> {
+  const outcome = await signInPage(signInUrl, subject);
+  if (outcome.status !== 200 || !/name="user_code"/.test(outcome.text)) return outcome;
+  const form = parseForm(outcome.text, outcome.url);
+  const params = new URLSearchParams();
+  for (const field of form.fields) params.append(field.name, field.name === "user_code" ? userCode() : field.value);
+  const response = await fetch(form.action, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+    body: params.toString(),
+  });
+  return { url: form.action, status: response.status, text: await response.text(), visited: [...outcome.visited, form.action] };
+}
+
+async function signInPage(signInUrl: string, subject: string): Promise<BrowserOutcome> {
   const visited = [signInUrl];
   const page = await fetch(signInUrl, { redirect: "manual" });
   const html = await page.text();

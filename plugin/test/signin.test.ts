@@ -50,6 +50,13 @@ function lastResult(figma: PluginAPI): string {
   return results.at(-1)?.message ?? "";
 }
 
+/** The code the plugin's Connect screen shows while it waits for the browser. */
+function shownUserCode(figma: PluginAPI): string {
+  const code = lastState(figma)?.signIn.userCode;
+  if (!code) throw new Error("the plugin shows no code to type");
+  return code;
+}
+
 /** The sign-in page's URL, once the plugin has opened it. */
 async function openedUrl(figma: PluginAPI, index = 0): Promise<string> {
   for (let i = 0; i < 200; i++) {
@@ -66,7 +73,7 @@ async function signedIn(figma: PluginAPI, subject: string, options: { refreshTim
   await controller.start();
   const opened = testControls(figma).openedUrls.length;
   const signingIn = controller.signIn(api.url);
-  const browser = await signInInBrowser(await openedUrl(figma, opened), subject);
+  const browser = await signInInBrowser(await openedUrl(figma, opened), subject, () => shownUserCode(figma));
   expect(browser.status).toBe(200);
   expect(browser.text).toContain("Signed in to Pageport");
   expect(await signingIn).toBe(true);
@@ -465,7 +472,7 @@ describe("sign out", () => {
     // The next sign-in picks the same project again and the job is followed again.
     const opened = testControls(figma).openedUrls.length;
     const signingIn = controller.signIn(api.url);
-    await signInInBrowser(await openedUrl(figma, opened), "solo");
+    await signInInBrowser(await openedUrl(figma, opened), "solo", () => shownUserCode(figma));
     expect(await signingIn).toBe(true);
     expect(controller.projectId).toBe(11);
     const before = api.count("GET", /\/page-imports\//);

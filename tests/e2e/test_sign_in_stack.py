@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from tests.e2e.conftest import DevStack
+from tests.integration.signin.conftest import hidden_fields
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -38,10 +39,13 @@ def test_sign_in_on_the_local_stack(make_stack: Any) -> None:
 
         status, page, _ = _browser("GET", session["signInUrl"])
         assert status == 200 and 'name="subject"' in page
-        params = {k: v[0] for k, v in parse_qs(urlsplit(session["signInUrl"]).query).items()}
+        params = hidden_fields(page)
         status, _, headers = _browser("POST", f"{stack.base_url}/auth/local/authorize", params | {"subject": "alice"})
         assert status == 302
         status, page, _ = _browser("GET", headers["Location"])
+        assert status == 200 and 'name="user_code"' in page  # the code the plugin shows, asked for
+        confirmation = hidden_fields(page) | {"user_code": session["userCode"]}
+        status, page, _ = _browser("POST", f"{stack.base_url}/auth/callback", confirmation)
         assert status == 200 and "Signed in to Pageport" in page
 
         status, tokens = stack.call("POST", "/auth/sessions/collect", None, {"readKey": session["readKey"]})
@@ -65,7 +69,14 @@ def test_sign_in_on_the_local_stack(make_stack: Any) -> None:
 
         logs = stack.stdout() + stack.stderr()
         code = parse_qs(urlsplit(headers["Location"]).query)["code"][0]
-        for secret in (session["readKey"], params["state"], code, tokens["idToken"], tokens["refreshToken"]):
+        for secret in (
+            session["readKey"],
+            params["state"],
+            code,
+            session["userCode"],
+            tokens["idToken"],
+            tokens["refreshToken"],
+        ):
             assert secret not in logs
     finally:
         stack.stop()

@@ -5,10 +5,13 @@
  */
 import { ApiError } from "./errors";
 import { errorOf, jsonOf, send, type FetchLike } from "./http";
+import { signInUrlProblem } from "./signin-url";
 
 /** `POST /auth/sessions`. */
 export interface SignInStart {
   readKey: string;
+  /** `BCDF-GHJK`: shown to the person, who types it on the sign-in page (RFC 8628 §5.4). */
+  userCode: string;
   signInUrl: string;
   /** ISO 8601; the session (and its read key) is gone after it. */
   expiresAt: string;
@@ -35,23 +38,31 @@ export type CollectOutcome = { status: "pending" } | { status: "signed-in"; toke
 /** The answer to a refresh the provider refused (revoked or expired refresh token). */
 export const REFRESH_REFUSED = "refresh_token_refused";
 
+/** The user code's shape: two groups of four of RFC 8628's 20 consonants. */
+export const USER_CODE_PATTERN = /^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/;
+
 export class AuthApi {
   readonly apiUrl: string;
   private readonly fetchFn: FetchLike;
+  private readonly signInOrigins: readonly string[];
 
-  constructor(apiUrl: string, fetchFn: FetchLike) {
+  /** `signInOrigins`: the stage's sign-in domains baked into the build (besides Cognito's own). */
+  constructor(apiUrl: string, fetchFn: FetchLike, signInOrigins: readonly string[] = []) {
     this.apiUrl = apiUrl.replace(/\/+$/, "");
     this.fetchFn = fetchFn;
+    this.signInOrigins = signInOrigins;
   }
 
   async startSignIn(): Promise<SignInStart> {
     const what = "starting the sign-in";
     const body = jsonOf<Partial<SignInStart>>(await send(this.fetchFn, this.apiUrl, "POST", "/auth/sessions", { body: {} }), this.apiUrl, what);
-    const { readKey, signInUrl, expiresAt, pollIntervalMs } = body;
-    if (typeof readKey !== "string" || readKey === "" || typeof signInUrl !== "string" || !/^https?:\/\//i.test(signInUrl) || typeof expiresAt !== "string" || Number.isNaN(Date.parse(expiresAt))) {
+    const { readKey, userCode, signInUrl, expiresAt, pollIntervalMs } = body;
+    if (typeof readKey !== "string" || readKey === "" || typeof userCode !== "string" || !USER_CODE_PATTERN.test(userCode) || typeof signInUrl !== "string" || typeof expiresAt !== "string" || Number.isNaN(Date.parse(expiresAt))) {
       throw this.malformed(what);
     }
-    return { readKey, signInUrl, expiresAt, pollIntervalMs: typeof pollIntervalMs === "number" && pollIntervalMs > 0 ? pollIntervalMs : 2000 };
+    const problem = signInUrlProblem(signInUrl, this.apiUrl, this.signInOrigins);
+    if (problem) throw new ApiError(`The server at ${this.apiUrl} sent a sign-in page the plugin will not open: ${problem}`, "unexpected", 200, "foreign_sign_in_page", "");
+    return { readKey, userCode, signInUrl, expiresAt, pollIntervalMs: typeof pollIntervalMs === "number" && pollIntervalMs > 0 ? pollIntervalMs : 2000 };
   }
 
   /** 202 pending; 200 the tokens (once); 404 the session is unknown, used or expired. */

@@ -26,6 +26,8 @@ export type Credentials = { kind: "token"; apiUrl: string; token: string } | { k
 export interface SignInFlow {
   signInUrl: string;
   expiresAt: string;
+  /** Shown in the plugin; the sign-in page asks for it before the sign-in counts. */
+  userCode: string;
   cancelled: boolean;
   wake: () => void;
 }
@@ -112,7 +114,7 @@ export class Connection {
       return false;
     }
     if (this.signInFlow) this.cancelSignIn();
-    const auth = new AuthApi(url.value, this.parts.config.fetch);
+    const auth = new AuthApi(url.value, this.parts.config.fetch, this.parts.config.signInOrigins);
     let started;
     try {
       started = await auth.startSignIn();
@@ -121,7 +123,7 @@ export class Connection {
       return false;
     }
     let wakeUp: () => void = () => undefined;
-    const flow: SignInFlow = { signInUrl: started.signInUrl, expiresAt: started.expiresAt, cancelled: false, wake: () => wakeUp() };
+    const flow: SignInFlow = { signInUrl: started.signInUrl, expiresAt: started.expiresAt, userCode: started.userCode, cancelled: false, wake: () => wakeUp() };
     this.signInFlow = flow;
     this.parts.postState();
     this.parts.figma.openExternal(started.signInUrl);

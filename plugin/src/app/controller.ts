@@ -12,7 +12,7 @@
 import type { FetchLike } from "../api/client";
 import { DEFAULT_BACKOFF, type BackoffOptions } from "../api/poll";
 import type { Batch } from "../api/types";
-import { uuidV4 } from "../api/uuid";
+import { defaultRandomBytes, EntropyPool, hasSecureRandom, uuidV4 } from "../api/uuid";
 import type { AccountView, DiscoveryView, MainToUi, ManyPagesRequest, Notice, ProjectsView, StateView, UiToMain } from "../shared/messages";
 import type { ImportForm } from "../shared/presets";
 import { Actions, type OpenOutcome } from "./actions";
@@ -42,6 +42,8 @@ export interface ControllerOptions {
   fetch: FetchLike;
   /** The stage's API URL baked into the build ("" when none). */
   defaultApiUrl?: string;
+  /** The stage's custom sign-in origins baked into the build (none: Cognito's domains only). */
+  signInOrigins?: readonly string[];
   /** Where messages for the UI go; default `figma.ui.postMessage`. */
   post?: (message: MainToUi) => void;
   backoff?: BackoffOptions;
@@ -57,17 +59,22 @@ export class AppController {
   private readonly actions: Actions;
   private readonly opener: Opener;
   private readonly handlers: ReturnType<typeof uiHandlers>;
+  /** Random bytes from the UI iframe, for ids where this thread has no `crypto` (Figma's). */
+  readonly entropy: EntropyPool;
 
   constructor(options: ControllerOptions) {
     this.figma = options.figma;
     const post = options.post ?? ((message: MainToUi) => options.figma.ui.postMessage(message));
+    this.entropy = new EntropyPool(() => post({ type: "need-entropy" }));
+    const randomBytes = defaultRandomBytes(this.entropy);
     const parts = {
       figma: options.figma,
       config: {
         fetch: options.fetch,
         defaultApiUrl: options.defaultApiUrl ?? "",
+        signInOrigins: options.signInOrigins ?? [],
         backoff: options.backoff ?? DEFAULT_BACKOFF,
-        newId: options.newId ?? (() => uuidV4()),
+        newId: options.newId ?? (() => uuidV4(randomBytes)),
         refreshTimer: options.refreshTimer ?? true,
       },
       reporter: new Reporter(options.figma, post),
@@ -90,8 +97,9 @@ export class AppController {
 
   /** Loads settings and state from clientStorage, tells the UI, and resumes what was in flight. */
   async start(): Promise<void> {
-    const { connection, store, runner, followers } = this.parts;
-    const key = fileKey(this.figma);
+    const { connection, store, runner, followers, config } = this.parts;
+    if (!hasSecureRandom()) await this.entropy.ready; // the UI sends its first bytes as it loads
+    const key = fileKey(this.figma, () => `local-${config.newId().replace(/-/g, "")}`);
     await connection.load();
     await store.load(key);
     runner.started = true;

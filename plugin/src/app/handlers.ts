@@ -7,6 +7,7 @@ type Handlers = { [K in UiToMain["type"]]: (message: Extract<UiToMain, { type: K
 export function uiHandlers(app: AppController): Handlers {
   return {
     "ui-ready": () => app.uiReady(),
+    entropy: (m) => app.entropy.add(m.bytes),
     connect: (m) => app.connect(m.apiUrl, m.token, m.projectId),
     disconnect: () => app.disconnect(),
     "sign-in": (m) => app.signIn(m.apiUrl),

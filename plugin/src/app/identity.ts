@@ -5,11 +5,9 @@
  * document itself (root plugin data), so it travels with the file and is the same for everyone
  * who opens it.
  */
-import { uuidV4 } from "../api/uuid";
-
 export const FILE_KEY_DATA = "pageport.fileKey";
 
-export function fileKey(figma: PluginAPI, newKey: () => string = () => `local-${uuidV4().replace(/-/g, "")}`): string {
+export function fileKey(figma: PluginAPI, newKey: () => string): string {
   const given = figma.fileKey;
   if (typeof given === "string" && given !== "") return given;
   const stored = figma.root.getPluginData(FILE_KEY_DATA);

@@ -16,6 +16,8 @@ export interface Config {
   fetch: FetchLike;
   /** The stage's API URL baked into the build ("" when none). */
   defaultApiUrl: string;
+  /** The stage's custom sign-in origins baked into the build (api/signin-url.ts). */
+  signInOrigins: readonly string[];
   backoff: BackoffOptions;
   /** Source of client ids (batch ids, job keys). */
   newId: () => string;

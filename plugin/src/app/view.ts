@@ -24,7 +24,7 @@ export function stateView(parts: Parts): StateView {
       projectId: connection.settings?.projectId ?? null,
     },
     account: connection.accountView(),
-    signIn: { waiting: flow !== null, expiresAt: flow?.expiresAt ?? null },
+    signIn: { waiting: flow !== null, expiresAt: flow?.expiresAt ?? null, userCode: flow?.userCode ?? null },
     projects: { status: projects.status, organizations: projects.organizations, message: projects.message },
     defaultApiUrl: config.defaultApiUrl,
     fileKey: store.fileKey,

@@ -27,6 +27,8 @@ export interface AccountView {
 export interface SignInView {
   waiting: boolean;
   expiresAt: string | null;
+  /** The code the sign-in page asks for: typed there, it proves the browser is this person's. */
+  userCode: string | null;
 }
 
 export interface ProjectOption {
@@ -115,6 +117,8 @@ export interface ManyPagesRequest {
 
 export type UiToMain =
   | { type: "ui-ready" }
+  /** Random bytes from the UI's `crypto.getRandomValues`: the main thread has no crypto of its own. */
+  | { type: "entropy"; bytes: number[] }
   /** Token paste; `projectId` 0 = none (the picker lists the projects). */
   | { type: "connect"; apiUrl: string; token: string; projectId: number }
   | { type: "disconnect" }
@@ -144,7 +148,9 @@ export type MainToUi =
   | { type: "discovery"; discovery: DiscoveryView }
   | { type: "job-progress"; key: string; done: number; total: number; unit: "layers" | "tiles" }
   | { type: "notice"; notice: Notice }
-  | { type: "deleted-node"; key: string; message: string };
+  | { type: "deleted-node"; key: string; message: string }
+  /** The main thread's pool of random bytes runs low: the UI sends more (`entropy`). */
+  | { type: "need-entropy" };
 
 export function isUiToMain(value: unknown): value is UiToMain {
   return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";

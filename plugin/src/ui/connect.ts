@@ -59,6 +59,7 @@ export function renderConnect(s: StateView): void {
   $("account-actions").hidden = !signedIn;
   $("sign-in").hidden = s.signIn.waiting;
   $("sign-in-waiting").hidden = !s.signIn.waiting;
+  $("sign-in-code").textContent = s.signIn.userCode ?? "";
   $("sign-in-expires").textContent = s.signIn.expiresAt ? `(the page works until ${new Date(s.signIn.expiresAt).toLocaleTimeString()})` : "";
   (input("api-url")).disabled = signedIn || s.signIn.waiting;
   $("sign-out").textContent = s.account.kind === "token" ? "Forget the token" : "Sign out";

@@ -54,7 +54,11 @@ async function signIn(figma: PluginAPI): Promise<{ controller: AppController; ca
   await controller.start();
   const index = testControls(figma).openedUrls.length;
   const signingIn = controller.signIn(env.api);
-  const browser = await signInInBrowser(await openedUrl(figma, index), SUBJECT);
+  const browser = await signInInBrowser(await openedUrl(figma, index), SUBJECT, () => {
+    const code = lastState(figma)?.signIn.userCode;
+    if (!code) throw new Error("the plugin shows no code to type");
+    return code;
+  });
   expect(browser.status, browser.text).toBe(200);
   expect(browser.text).toContain("Signed in to Pageport");
   const callback = browser.visited.find((url) => new URL(url).pathname.endsWith("/auth/callback"));

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import logging
+import re
 import threading
 import urllib.error
 import urllib.request
@@ -11,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import urlencode
 
 import pytest
 from pageport.settings import get_settings
@@ -57,9 +59,10 @@ class LocalSignIn:
         body: Any = None,
         form: dict[str, str] | None = None,
         token: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> HttpAnswer:
         url = path if path.startswith("http") else self.base_url + path
-        headers: dict[str, str] = {}
+        headers = dict(headers or {})
         data: bytes | None = None
         if form is not None:
             data, headers["Content-Type"] = urlencode(form).encode(), "application/x-www-form-urlencoded"
@@ -84,20 +87,40 @@ class LocalSignIn:
         redirected to (not yet opened)."""
         form_page = self.request("GET", session["signInUrl"])
         assert form_page.status == 200, form_page.text
-        params = {k: v[0] for k, v in parse_qs(urlsplit(session["signInUrl"]).query).items()}
-        submitted = self.request("POST", "/auth/local/authorize", form={**params, "subject": subject})
+        submitted = self.request(
+            "POST", "/auth/local/authorize", form=hidden_fields(form_page.text) | {"subject": subject}
+        )
         assert submitted.status == 302, submitted.text
         return submitted.headers["Location"]
+
+    def confirm(self, callback: str, user_code: str, *, headers: dict[str, str] | None = None) -> HttpAnswer:
+        """What the person does on the callback's page: type the code the plugin shows, submit.
+        The form's hidden fields are sent back as the page holds them."""
+        page = self.request("GET", callback)
+        assert page.status == 200 and 'name="user_code"' in page.text, page.text
+        return self.request(
+            "POST", "/auth/callback", form=hidden_fields(page.text) | {"user_code": user_code}, headers=headers
+        )
+
+    def form_token(self, sign_in_url: str) -> str:
+        """A one-time token from the local sign-in form, as only a reader of that page has."""
+        return hidden_fields(self.request("GET", sign_in_url).text)["form_token"]
 
     def collect(self, read_key: str) -> HttpAnswer:
         return self.request("POST", "/auth/sessions/collect", body={"readKey": read_key})
 
     def signed_in(self, subject: str = "alice") -> dict[str, Any]:
         session = self.create()
-        assert self.request("GET", self.sign_in(session, subject)).status == 200
+        assert self.confirm(self.sign_in(session, subject), session["userCode"]).status == 200
         collected = self.collect(session["readKey"])
         assert collected.status == 200, collected.text
         return collected.json()
+
+
+def hidden_fields(page: str) -> dict[str, str]:
+    """A form's hidden fields, as a browser sends them back."""
+    found = re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', page)
+    return {name: html.unescape(value) for name, value in found}
 
 
 @pytest.fixture

@@ -33,7 +33,9 @@ def test_whole_flow_with_cognito_settings(
     assert query["redirect_uri"] == REDIRECT and query["client_id"] == CLIENT_ID
     # What Cognito does once the user has signed in: keep the challenge with a code, redirect.
     cognito.codes["cognito-code-1"] = query["code_challenge"]
-    page = signin.request("GET", f"/auth/callback?code=cognito-code-1&state={query['state']}")
+    # Nothing is exchanged until the person types the plugin's code.
+    assert not any(r["form"].get("grant_type") == "authorization_code" for r in cognito.requests)
+    page = signin.confirm(f"/auth/callback?code=cognito-code-1&state={query['state']}", session["userCode"])
     assert page.status == 200, page.text
     sent = cognito.requests[-1]["form"]
     assert sent["grant_type"] == "authorization_code"
@@ -53,7 +55,7 @@ def test_whole_flow_with_cognito_settings(
     # A code Cognito refuses: the page says so, and the session cannot be retried.
     second = signin.create()
     state = parse_qs(urlsplit(second["signInUrl"]).query)["state"][0]
-    assert signin.request("GET", f"/auth/callback?code=forged&state={state}").status == 400
+    assert signin.confirm(f"/auth/callback?code=forged&state={state}", second["userCode"]).status == 400
     assert signin.collect(second["readKey"]).status == 404  # over: the plugin stops polling
 
     cognito.fail_with = 500

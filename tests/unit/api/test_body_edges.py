@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from pageport.errors import MalformedRequest, PayloadTooLarge
-from pageport.routes import ROUTES, WEBHOOK_FUNCTIONS
+from pageport.routes import FORM_FUNCTIONS, ROUTES, WEBHOOK_FUNCTIONS
 from pageport.web.prechecks import MAX_BODY_BYTES, MAX_JSON_DEPTH, checked_body, precheck, too_deep
 
 from devstack.apigw import function_url_event, lambda_context, load_function, rest_event
@@ -101,7 +101,8 @@ def test_precheck_answers_before_the_media_type() -> None:
 
 # ---------------------------------------------------------------------------- through handlers
 
-NO_DATABASE_ROUTES = [route for route in ROUTES if not route.authenticated]
+NO_DATABASE_ROUTES = [route for route in ROUTES if not route.authenticated and route.function not in FORM_FUNCTIONS]
+FORM_ROUTES = [route for route in ROUTES if route.function in FORM_FUNCTIONS]
 
 
 def _assert_safe(status: int, body: Any, expected: int) -> None:
@@ -141,3 +142,19 @@ def test_every_sign_in_route_answers_400(
     event["isBase64Encoded"] = b64
     result = module.lambda_handler(event, lambda_context(route.function))
     _assert_safe(int(result["statusCode"]), json.loads(result["body"]), status)
+
+
+@pytest.mark.parametrize(("label", "body", "b64", "status"), BAD_BODIES, ids=[b[0] for b in BAD_BODIES])
+@pytest.mark.parametrize("route", FORM_ROUTES, ids=[r.function for r in FORM_ROUTES])
+def test_a_browser_form_route_answers_a_bad_body_with_a_4xx_page(
+    function_module: Any, route: Any, label: str, body: str, b64: bool, status: int
+):
+    """A form a browser posts gets HTML back, whatever was sent: a 4xx page, never a trace."""
+    module = function_module(route.function)
+    event = rest_event(route, route.path, {}, body=body, claims=None)
+    event["isBase64Encoded"] = b64
+    result = module.lambda_handler(event, lambda_context(route.function))
+    assert 400 <= int(result["statusCode"]) < 500, result
+    headers = (result.get("headers") or {}) | {k: v[-1] for k, v in (result.get("multiValueHeaders") or {}).items()}
+    assert headers["Content-Type"].startswith("text/html")
+    assert "Traceback" not in result["body"] and "Start again from Figma" in result["body"]

@@ -16,7 +16,7 @@ from pageport.web.prechecks import MAX_BODY_BYTES
 from pageport.web.resolver import PageportResolver, api_cors, early_answer
 from pageport.web.tenancy import SCOPE_CONTEXT_KEY
 
-ORIGIN = "https://www.figma.com"
+ORIGIN = "null"  # a Figma plugin's opaque origin
 
 
 def _event(method: str, path: str, body: str | None, headers: dict[str, str]) -> dict[str, Any]:
@@ -78,10 +78,8 @@ def test_an_early_answer_carries_the_same_cors_headers_as_a_routed_one() -> None
     assert {k: v for k, v in early_cors.items() if k != "Access-Control-Allow-Origin"} == {
         k: v for k, v in routed_cors.items() if k != "Access-Control-Allow-Origin"
     }
-    # Unchanged from before the split: an early answer echoes the allowed origin, where
-    # Powertools answers "*" for a configured "*" (both allow the plugin's origin).
-    assert early_cors["Access-Control-Allow-Origin"] == ORIGIN
-    assert routed_cors["Access-Control-Allow-Origin"] == "*"
+    # Both allow only the plugin's opaque origin.
+    assert early_cors["Access-Control-Allow-Origin"] == routed_cors["Access-Control-Allow-Origin"] == ORIGIN
 
 
 def test_an_early_answer_is_the_same_proxy_answer_as_before() -> None:

@@ -21,6 +21,8 @@ class Route:
     # False: no bearer token (no authorizer in AWS, none checked by the local gateway); such a
     # route is throttled per method, and its Lambda runs outside the VPC (infra/api.py).
     authenticated: bool = True
+    # True: the body is an HTML form a browser posts (urlencoded), not JSON.
+    form_body: bool = False
 
     @property
     def resolver_path(self) -> str:
@@ -53,12 +55,16 @@ ROUTES: tuple[Route, ...] = (
     Route("POST", "/auth/sessions", "create_sign_in_session", authenticated=False),
     Route("POST", "/auth/sessions/collect", "collect_sign_in_session", authenticated=False),
     Route("GET", "/auth/callback", "sign_in_callback", authenticated=False),
+    Route("POST", "/auth/callback", "confirm_sign_in", authenticated=False, form_body=True),
     Route("POST", "/auth/refresh", "refresh_sign_in", authenticated=False),
     Route("POST", "/auth/sign-out", "sign_out", authenticated=False),
 )
 
 # The sign-in functions: no database, no VPC (they reach the user pool's domain and DynamoDB).
 SIGN_IN_FUNCTIONS: frozenset[str] = frozenset(route.function for route in ROUTES if not route.authenticated)
+
+# Functions that read a browser's form rather than JSON (no JSON model or prechecks on them).
+FORM_FUNCTIONS: frozenset[str] = frozenset(route.function for route in ROUTES if route.form_body)
 
 # Webhooks sit behind Lambda function URLs (AWS_IAM), not the user API: path -> function, one
 # per kind whose worker reports to one (pageport.kinds).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import StringConstraints
+from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
 
@@ -14,9 +14,20 @@ RefreshTokenText = Annotated[str, StringConstraints(min_length=1, max_length=819
 
 class SignInSessionOut(CamelModel):
     read_key: str
+    user_code: str  # shown by the plugin; the sign-in page asks for it before anything is kept
     sign_in_url: str
     expires_at: UtcDatetime
     poll_interval_ms: int
+
+
+class SignInConfirmationForm(BaseModel):
+    """What the confirmation page posts (urlencoded, as a browser sends a form): the OAuth state
+    and code it was opened with, and the code the person typed."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    state: Annotated[str, StringConstraints(max_length=256)]
+    code: Annotated[str, StringConstraints(max_length=4096)]
+    user_code: Annotated[str, StringConstraints(max_length=32)]
 
 
 class CollectIn(CamelRequest):

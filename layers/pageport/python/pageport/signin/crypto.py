@@ -35,6 +35,35 @@ def new_verifier() -> str:
     return secrets.token_urlsafe(48)
 
 
+# RFC 8628 §6.1's user code alphabet: 20 consonants, no vowels (no words), none easily confused.
+USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"
+USER_CODE_LENGTH = 8  # 20^8: about 34.6 bits, against at most MAX_CONFIRM_MISSES guesses per session
+
+
+def new_user_code() -> str:
+    """The code the plugin shows and the sign-in page asks for, as `BCDF-GHJK`."""
+    letters = "".join(secrets.choice(USER_CODE_ALPHABET) for _ in range(USER_CODE_LENGTH))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+def normal_user_code(typed: str) -> str | None:
+    """What the person typed, without case, spaces or dashes; None unless it is a user code."""
+    letters = re.sub(r"[\s-]", "", typed).upper()
+    if len(letters) != USER_CODE_LENGTH or not set(letters) <= set(USER_CODE_ALPHABET):
+        return None
+    return letters
+
+
+def user_code_tag(user_code: str, write_key: str) -> bytes:
+    """What the session stores of the user code: keyed by the write key, so a copy of the table
+    alone cannot be searched for it."""
+    normal = normal_user_code(user_code)
+    assert normal is not None
+    return hmac.new(
+        _hkdf(write_key.encode("ascii"), b"pageport sign-in: user code"), normal.encode(), "sha256"
+    ).digest()
+
+
 def is_key(text: object) -> bool:
     return isinstance(text, str) and KEY_PATTERN.fullmatch(text) is not None
 

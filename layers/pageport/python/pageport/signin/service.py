@@ -6,6 +6,7 @@ replay a session (no key, code, verifier or token; not even their hashes).
 
 from __future__ import annotations
 
+import hmac
 import json
 import time
 from dataclasses import dataclass
@@ -18,6 +19,9 @@ from pageport.signin.provider import IdentityProvider, ProviderRefused, Provider
 
 SESSION_TTL_S = 300
 POLL_INTERVAL_MS = 2000
+# Wrong user codes a session takes before it ends: a person mistyping gets a second and third go;
+# a guesser gets 3 in 20^8.
+MAX_CONFIRM_MISSES = 3
 
 
 class SessionNotFound(NotFound):
@@ -32,6 +36,16 @@ class ProviderError(PageportError):
     status, code, default_message = 502, "identity_provider_unavailable", "Sign-in is unavailable; try again."
 
 
+class WrongUserCode(PageportError):
+    """The code typed on the sign-in page is not the one the plugin shows: nothing is sealed."""
+
+    status, code, default_message = 400, "wrong_user_code", "That is not the code Pageport shows in Figma."
+
+    def __init__(self, tries_left: int) -> None:
+        super().__init__()
+        self.tries_left = tries_left
+
+
 class SignInDenied(PageportError):
     """The identity provider sent the user back with an error, or refused the code."""
 
@@ -41,6 +55,7 @@ class SignInDenied(PageportError):
 @dataclass(frozen=True, slots=True)
 class NewSession:
     read_key: str
+    user_code: str
     sign_in_url: str
     expires_at: datetime
     poll_interval_ms: int
@@ -55,6 +70,7 @@ class Tokens:
 
 def create_session(provider: IdentityProvider, *, now: float | None = None) -> NewSession:
     read_key, write_key, verifier = crypto.new_key(), crypto.new_key(), crypto.new_verifier()
+    user_code = crypto.new_user_code()
     read_hash, write_hash = crypto.key_hash(read_key), crypto.key_hash(write_key)
     expires = int(now if now is not None else time.time()) + SESSION_TTL_S
     store.create(
@@ -62,19 +78,51 @@ def create_session(provider: IdentityProvider, *, now: float | None = None) -> N
         write_hash=write_hash,
         read_public=crypto.read_public(read_key),
         verifier=crypto.encrypt_verifier(verifier, write_key, write_hash.encode()),
+        user_code_tag=crypto.user_code_tag(user_code, write_key),
         expires=expires,
     )
     url = provider.authorize_url(state=write_key, code_challenge=crypto.s256(verifier))
     logger.info("sign-in session created")
-    return NewSession(read_key, url, datetime.fromtimestamp(expires, UTC), POLL_INTERVAL_MS)
+    return NewSession(read_key, user_code, url, datetime.fromtimestamp(expires, UTC), POLL_INTERVAL_MS)
 
 
-def complete(provider: IdentityProvider, *, state: str | None, code: str | None) -> None:
-    """The OAuth callback: claim the session by its write key (once), exchange the code with the
-    stored verifier, seal the tokens to the read key."""
+def awaiting_confirmation(state: str | None, code: str | None) -> None:
+    """The OAuth callback's first step: the session is live, so the page may ask for the user code
+    (RFC 8628 §5.4). Nothing is exchanged or sealed until the person types the code their own
+    plugin shows: a sign-in link minted by someone else signs its victim in for nobody."""
     if not crypto.is_key(state) or not code or len(code) > 2048:
         raise SessionNotFound()
     assert state is not None
+    try:
+        store.peek_write_side(crypto.key_hash(state))
+    except store.SessionGone:
+        raise SessionNotFound() from None
+
+
+def confirm(provider: IdentityProvider, *, state: str | None, code: str | None, user_code: str) -> None:
+    """The person typed `user_code`: the plugin's own code completes the sign-in; a wrong one
+    counts against the session, and the last allowed miss ends it with nothing sealed."""
+    awaiting_confirmation(state, code)
+    assert state is not None
+    write_hash = crypto.key_hash(state)
+    try:
+        side = store.peek_write_side(write_hash)
+    except store.SessionGone:
+        raise SessionNotFound() from None
+    typed = crypto.normal_user_code(user_code)
+    if typed is None or not hmac.compare_digest(crypto.user_code_tag(typed, state), side.user_code_tag):
+        tries_left = store.record_miss(write_hash, MAX_CONFIRM_MISSES)
+        logger.info("sign-in confirmation refused: wrong user code", extra={"tries_left": tries_left})
+        if tries_left == 0:
+            fail(state, "wrong_user_code")
+        raise WrongUserCode(tries_left)
+    _complete(provider, state=state, code=code)
+
+
+def _complete(provider: IdentityProvider, *, state: str, code: str | None) -> None:
+    """Claim the session by its write key (once), exchange the code with the stored verifier,
+    seal the tokens to the read key."""
+    assert code is not None
     write_hash = crypto.key_hash(state)
     try:
         side = store.take_write_side(write_hash)

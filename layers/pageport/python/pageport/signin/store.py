@@ -1,7 +1,8 @@
 """Sign-in sessions in DynamoDB: two items per session, each keyed by a key's SHA-256 hash.
 
-- `w#<hash(write key)>`: the encrypted PKCE verifier, the read key's public half, the read hash.
-  The callback deletes it before doing anything else (conditional on not expired), so a write
+- `w#<hash(write key)>`: the encrypted PKCE verifier, the read key's public half, the read hash,
+  the user code's tag and how many wrong codes were typed. The confirmation reads it; once the
+  right code is typed it is deleted before anything else (conditional on not expired), so a write
   key works once.
 - `r#<hash(read key)>`: the read key's public half and, once the callback ran, the sealed
   tokens. Collect deletes it only if the tokens are there and it has not expired, returning the
@@ -37,6 +38,7 @@ class WriteSide:
     read_public: bytes
     verifier: bytes  # encrypted under the write key
     expires: int
+    user_code_tag: bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,9 @@ def _conditional_failed(exc: ClientError) -> bool:
     return bool(code == "ConditionalCheckFailedException")
 
 
-def create(*, read_hash: str, write_hash: str, read_public: bytes, verifier: bytes, expires: int) -> None:
+def create(
+    *, read_hash: str, write_hash: str, read_public: bytes, verifier: bytes, user_code_tag: bytes, expires: int
+) -> None:
     client = aws.dynamodb()
     common: dict[str, Any] = {"expires": {"N": str(expires)}, "ttl": {"N": str(expires)}}
     # The read item first: a write item never exists without the item its callback fills.
@@ -68,6 +72,7 @@ def create(*, read_hash: str, write_hash: str, read_public: bytes, verifier: byt
             "read": {"S": read_hash},
             "public": {"B": read_public},
             "verifier": {"B": verifier},
+            "userCode": {"B": user_code_tag},
             **common,
         },
     ):
@@ -90,11 +95,50 @@ def take_write_side(write_hash: str) -> WriteSide:
         if _conditional_failed(exc):
             raise SessionGone() from None
         raise
+    return _write_side(old)
+
+
+def peek_write_side(write_hash: str) -> WriteSide:
+    """The write item, left in place: what the confirmation page checks the typed code against."""
+    item = (
+        aws.dynamodb()
+        .get_item(TableName=_table(), Key={"pk": {"S": f"w#{write_hash}"}}, ConsistentRead=True)
+        .get("Item")
+    )
+    if item is None or int(item["expires"]["N"]) <= _now():
+        raise SessionGone()
+    return _write_side(item)
+
+
+def record_miss(write_hash: str, allowed: int) -> int:
+    """Count one wrong user code; the tries left (0: that was the last one the session allows)."""
+    try:
+        updated = aws.dynamodb().update_item(
+            TableName=_table(),
+            Key={"pk": {"S": f"w#{write_hash}"}},
+            UpdateExpression="ADD misses :one",
+            ConditionExpression=f"{_EXPIRES_LATER} AND (attribute_not_exists(misses) OR misses < :allowed)",
+            ExpressionAttributeValues={
+                ":now": {"N": str(_now())},
+                ":one": {"N": "1"},
+                ":allowed": {"N": str(allowed)},
+            },
+            ReturnValues="UPDATED_NEW",
+        )
+    except ClientError as exc:
+        if _conditional_failed(exc):
+            return 0
+        raise
+    return max(0, allowed - int(updated["Attributes"]["misses"]["N"]))
+
+
+def _write_side(item: Mapping[str, Any]) -> WriteSide:
     return WriteSide(
-        read_hash=old["read"]["S"],
-        read_public=bytes(old["public"]["B"]),
-        verifier=bytes(old["verifier"]["B"]),
-        expires=int(old["expires"]["N"]),
+        read_hash=item["read"]["S"],
+        read_public=bytes(item["public"]["B"]),
+        verifier=bytes(item["verifier"]["B"]),
+        expires=int(item["expires"]["N"]),
+        user_code_tag=bytes(item["userCode"]["B"]),
     )
 
 

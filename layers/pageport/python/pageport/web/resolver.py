@@ -11,6 +11,7 @@ import json
 import threading
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
+from urllib.parse import parse_qsl
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, CORSConfig, Response
 from aws_lambda_powertools.event_handler.openapi.exceptions import (
@@ -30,14 +31,19 @@ from pageport.errors import (
 )
 from pageport.logging import logger
 from pageport.services.tenancy import Scope
-from pageport.web.prechecks import precheck
+from pageport.web.prechecks import media_type, precheck
 from pageport.web.responses import JSON, error_response
 from pageport.web.tenancy import SCOPE_CONTEXT_KEY, verify_caller
 
+# A Figma plugin's UI and main thread call from an opaque origin, which browsers send as "null".
+PLUGIN_ORIGIN = "null"
+FORM = "application/x-www-form-urlencoded"
+
 
 def api_cors() -> CORSConfig:
-    """The Figma plugin calls from its own origin with a bearer token (no cookies): any origin."""
-    return CORSConfig(allow_origin="*", allow_headers=["Authorization", "Content-Type"], max_age=600)
+    """The Figma plugin calls with a bearer token (no cookies) from its opaque origin: only that
+    origin may read answers; a web page's script gets none."""
+    return CORSConfig(allow_origin=PLUGIN_ORIGIN, allow_headers=["Authorization", "Content-Type"], max_age=600)
 
 
 def validation_response(exc: RequestValidationError) -> Response[Any]:
@@ -165,3 +171,38 @@ class PageportResolver(PerThreadInvocation[APIGatewayProxyEvent], APIGatewayRest
             self.context[SCOPE_CONTEXT_KEY] = scope
         self.start_invocation(APIGatewayProxyEvent(dict(event)), context)
         return super().resolve(event, context)
+
+
+# ignore[misc]: as PageportResolver's.
+class FormResolver(PerThreadInvocation[APIGatewayProxyEvent], APIGatewayRestResolver):  # type: ignore[misc]
+    """For the one HTML form a browser posts (the sign-in confirmation): a urlencoded body, no
+    bearer, no CORS (a page of ours posts it to itself). `form()` is the parsed body; anything
+    larger than a form of ours could be is refused before it is parsed."""
+
+    MAX_FORM_BYTES = 16 * 1024
+
+    def __init__(self) -> None:
+        self.invocation = threading.local()
+        super().__init__(enable_validation=True)
+
+    def resolve(self, event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+        self.start_invocation(APIGatewayProxyEvent(dict(event)), context)
+        return super().resolve(event, context)
+
+    def form(self) -> dict[str, str] | None:
+        """The form's fields (the first of each name), or None for a body that is not one."""
+        event = self.current_event
+        body = event.body or ""
+        if len(body) > self.MAX_FORM_BYTES * 2:
+            return None
+        try:
+            text = (event.decoded_body if event.is_base64_encoded else body) or ""
+        except ValueError:
+            return None
+        if len(text) > self.MAX_FORM_BYTES or media_type(event.headers.get("content-type")) not in (FORM, ""):
+            return None
+        return dict(parse_qsl(text, keep_blank_values=True, max_num_fields=16))
+
+    def fetch_site(self) -> str:
+        """The browser's `Sec-Fetch-Site` for this request ("" from a client that sends none)."""
+        return (self.current_event.headers.get("sec-fetch-site") or "").strip().lower()
