@@ -19,7 +19,7 @@ from aws_cdk import aws_cognito as cognito
 from aws_cdk import aws_logs as logs
 from aws_cdk import aws_wafv2 as wafv2
 from constructs import Construct
-from pageport.routes import ROUTES, SIGN_IN_FUNCTIONS, Route
+from pageport.routes import FORM_FUNCTIONS, ROUTES, SIGN_IN_FUNCTIONS, Route
 
 from infra.config import StageConfig
 from infra.lambdas import FunctionFactory, PageportFunction, VpcPlacement
@@ -205,17 +205,7 @@ class Api(Construct):
                     "is the documented one and only covers CloudWatch Logs.",
                 )
             )
-        if settings.waf:
-            self._add_waf(config)
-        else:
-            Validations.of(self.rest_api).acknowledge(
-                Acknowledgment(
-                    id="AwsSolutions-APIG3",
-                    reason=f"Stage {config.name} runs without WAF (cost); Cognito on every "
-                    "method and stage throttling still apply. Staging and production set "
-                    "api.waf = true.",
-                )
-            )
+        self._add_waf(config)
 
     @property
     def url(self) -> str:
@@ -232,7 +222,7 @@ class Api(Construct):
         parameters = {f"method.request.path.{p}": True for p in _PARAM.findall(route.path)}
         for name in _QUERY_PARAMETERS.get(route.function, ()):
             parameters[f"method.request.querystring.{name}"] = False
-        has_body = route.method in ("POST", "PUT") and route.function not in BODYLESS_FUNCTIONS
+        has_body = route.method in ("POST", "PUT") and route.function not in BODYLESS_FUNCTIONS | FORM_FUNCTIONS
         method = resource.add_method(
             route.method,
             apigw.LambdaIntegration(fn.live, allow_test_invoke=False),
@@ -283,6 +273,9 @@ class Api(Construct):
             self._acknowledge_unauthenticated(method, f"405 for {path}")
 
     def _add_waf(self, config: StageConfig) -> None:
+        """Every stage: a per-IP rate rule on the sign-in routes (reachable without a token). With
+        `api.waf`: AWS's managed rule groups and a per-IP rule on every route besides."""
+
         def managed(name: str, priority: int, count: tuple[str, ...] = ()) -> wafv2.CfnWebACL.RuleProperty:
             return wafv2.CfnWebACL.RuleProperty(
                 name=name,
@@ -305,19 +298,45 @@ class Api(Construct):
                 visibility_config=_visibility(name),
             )
 
-        acl = wafv2.CfnWebACL(
-            self,
-            "WebAcl",
-            scope="REGIONAL",
-            default_action=wafv2.CfnWebACL.DefaultActionProperty(allow={}),
-            visibility_config=_visibility(f"pageport-{config.name}"),
-            rules=[
+        auth_rule = wafv2.CfnWebACL.RuleProperty(
+            name="auth-rate-per-ip",
+            priority=0,
+            # 429 as API Gateway's own throttling answers, so clients back off and try again.
+            action=wafv2.CfnWebACL.RuleActionProperty(
+                block=wafv2.CfnWebACL.BlockActionProperty(
+                    custom_response=wafv2.CfnWebACL.CustomResponseProperty(response_code=429)
+                )
+            ),
+            statement=wafv2.CfnWebACL.StatementProperty(
+                rate_based_statement=wafv2.CfnWebACL.RateBasedStatementProperty(
+                    limit=config.api.auth_requests_per_ip_per_5_min,
+                    evaluation_window_sec=300,
+                    aggregate_key_type="IP",
+                    # Only requests under the stage's /auth/ count (and are blocked).
+                    scope_down_statement=wafv2.CfnWebACL.StatementProperty(
+                        byte_match_statement=wafv2.CfnWebACL.ByteMatchStatementProperty(
+                            field_to_match=wafv2.CfnWebACL.FieldToMatchProperty(uri_path={}),
+                            positional_constraint="STARTS_WITH",
+                            search_string=f"/{STAGE_NAME}/auth/",
+                            text_transformations=[
+                                wafv2.CfnWebACL.TextTransformationProperty(priority=0, type="URL_DECODE"),
+                                wafv2.CfnWebACL.TextTransformationProperty(priority=1, type="LOWERCASE"),
+                            ],
+                        )
+                    ),
+                )
+            ),
+            visibility_config=_visibility("auth-rate-per-ip"),
+        )
+        rules = [auth_rule]
+        if config.api.waf:
+            rules += [
                 # Batch bodies (up to 500 items) exceed the common set's 8 KB body limit.
-                managed("AWSManagedRulesCommonRuleSet", 0, count=("SizeRestrictions_BODY",)),
-                managed("AWSManagedRulesKnownBadInputsRuleSet", 1),
+                managed("AWSManagedRulesCommonRuleSet", 1, count=("SizeRestrictions_BODY",)),
+                managed("AWSManagedRulesKnownBadInputsRuleSet", 2),
                 wafv2.CfnWebACL.RuleProperty(
                     name="rate-per-ip",
-                    priority=2,
+                    priority=3,
                     action=wafv2.CfnWebACL.RuleActionProperty(block={}),
                     statement=wafv2.CfnWebACL.StatementProperty(
                         rate_based_statement=wafv2.CfnWebACL.RateBasedStatementProperty(
@@ -326,7 +345,14 @@ class Api(Construct):
                     ),
                     visibility_config=_visibility("rate-per-ip"),
                 ),
-            ],
+            ]
+        acl = wafv2.CfnWebACL(
+            self,
+            "WebAcl",
+            scope="REGIONAL",
+            default_action=wafv2.CfnWebACL.DefaultActionProperty(allow={}),
+            visibility_config=_visibility(f"pageport-{config.name}"),
+            rules=rules,
         )
         wafv2.CfnWebACLAssociation(
             self,

@@ -57,8 +57,10 @@ class DatabaseConfig(_Model):
 class ApiConfig(_Model):
     throttle_rate_limit: float = Field(default=50, gt=0)
     throttle_burst_limit: int = Field(default=100, gt=0)
-    # The Figma plugin UI runs in a sandboxed iframe whose Origin is "null".
-    cors_allow_origins: tuple[str, ...] = ("*",)
+    # The Figma plugin runs in a sandboxed iframe whose Origin is "null": only it may read answers.
+    cors_allow_origins: tuple[str, ...] = ("null",)
+    # The AWS managed rule groups (common, known bad inputs) and the per-IP rate rule on every
+    # route. The per-IP rule on /auth/* is on every stage whatever this says.
     waf: bool = False
     # AWS::ApiGateway::Account is one per account and region: let only one stack own it.
     manage_cloudwatch_role: bool = True
@@ -69,6 +71,10 @@ class ApiConfig(_Model):
     auth_throttle_rate_limit: float = Field(default=10, gt=0)
     auth_throttle_burst_limit: int = Field(default=20, gt=0)
     auth_collect_factor: int = Field(default=5, ge=1, le=100)
+    # Requests to /auth/* one client IP may make per 5 minutes (WAF), so that one client cannot
+    # use up the per-method limits above for everyone. A signing-in plugin polls collect about
+    # 100 times in the session's 5 minutes; 600 leaves room for a few people behind one NAT.
+    auth_requests_per_ip_per_5_min: int = Field(default=600, ge=10, le=2_000_000_000)
 
 
 class CognitoConfig(_Model):
@@ -81,6 +87,9 @@ class CognitoConfig(_Model):
     domain_prefix: str | None = Field(default=None, pattern=r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$")
     # How long a designer stays signed in without signing in again (refresh token lifetime).
     refresh_token_days: int = Field(default=30, ge=1, le=3650)
+    # An ID token cannot be revoked: after sign-out it still works until it expires. Short, then
+    # (the plugin renews it at 80% of its life with the refresh token, which sign-out revokes).
+    id_token_minutes: int = Field(default=15, ge=5, le=1440)
     mfa: Literal["optional", "required"] = "optional"
     threat_protection: bool = False  # Cognito "Plus" feature plan (paid)
     deletion_protection: bool = False

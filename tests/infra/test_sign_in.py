@@ -35,6 +35,25 @@ def test_plugin_client_is_public_code_with_pkce_and_srp(synth: Synth) -> None:
     assert client["RefreshTokenValidity"] == config.refresh_token_days * 24 * 60
     assert client["TokenValidityUnits"]["RefreshToken"] == "minutes"
     assert client["PreventUserExistenceErrors"] == "ENABLED"
+    # Sign-out cannot revoke an ID token: it stops working within this many minutes.
+    assert client["IdTokenValidity"] == config.id_token_minutes == 15
+    assert client["TokenValidityUnits"]["IdToken"] == "minutes"
+
+
+def test_every_stage_limits_each_client_ip_on_the_sign_in_routes(synth: Synth) -> None:
+    """The per-method throttles are shared by every caller; this WAF rule is per client IP, on
+    every stage (dev has no `api.waf`), and answers 429 like a throttle."""
+    assert synth.stack.config.api.waf is False
+    (acl,) = synth.of_type("AWS::WAFv2::WebACL").values()
+    (rule,) = acl["Properties"]["Rules"]
+    statement = rule["Statement"]["RateBasedStatement"]
+    assert statement["AggregateKeyType"] == "IP"
+    assert statement["Limit"] == synth.stack.config.api.auth_requests_per_ip_per_5_min
+    scope = statement["ScopeDownStatement"]["ByteMatchStatement"]
+    assert scope["SearchString"] == "/v1/auth/" and scope["PositionalConstraint"] == "STARTS_WITH"
+    assert rule["Action"]["Block"]["CustomResponse"]["ResponseCode"] == 429
+    (association,) = synth.of_type("AWS::WAFv2::WebACLAssociation").values()
+    assert refs_in(association["Properties"]["WebACLArn"]) == set(synth.of_type("AWS::WAFv2::WebACL"))
 
 
 def test_callback_url_is_the_api_callback_and_makes_no_cycle(synth: Synth) -> None:
