@@ -36,6 +36,19 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${PAGEPORT_CHROMIUM:-/usr/bi
     fi
 fi
 
+# Chromium's managed policy: WebRTC closed at the browser (pageport/netguard/chromium.py says why
+# it must be a policy); the worker image installs the same file.
+policy_src=layers/pageport/python/pageport/netguard/chromium_policy.json
+policy_dst=/etc/chromium/policies/managed/pageport.json
+if ! cmp -s "$policy_src" "$policy_dst"; then
+    if [ "$(id -u)" = 0 ]; then
+        install -D -m 0644 "$policy_src" "$policy_dst"
+    else
+        echo "bootstrap: to close WebRTC in capture's Chromium, run:" \
+             "sudo install -D -m 0644 $PWD/$policy_src $policy_dst" >&2
+    fi
+fi
+
 # The web font families capture renders with (fonts/install.sh: Debian's font packages and the
 # locked @fontsource ones converted with the venv's fontTools). Quick when its stamp is current.
 if [ "$GROUP" = dev ]; then

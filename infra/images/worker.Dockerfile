@@ -52,6 +52,9 @@ RUN python -W ignore /tmp/fonts/fontsource_ttf.py /tmp/fonts/fontsource /usr/loc
 
 COPY layers/pageport/python/pageport /opt/python/pageport
 COPY functions/ /var/task/functions/
+# Chromium's managed policy: WebRTC closed at the browser (pageport/netguard/chromium.py); the
+# worker refuses to launch a browser on Lambda without it.
+RUN install -D -m 0644 /opt/python/pageport/netguard/chromium_policy.json /etc/chromium/policies/managed/pageport.json
 # Lambda's file system is read-only at run time: compile now or pay it on every cold start.
 RUN python -m compileall -q /opt/python /var/task
 

@@ -25,8 +25,11 @@ The proxy does the real work (it resolves, checks and pins every host); the rout
 
 from __future__ import annotations
 
+import json
+import logging
 import os
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -47,6 +50,50 @@ __all__ = [
 
 CHROMIUM_PATH: str = os.environ.get("PAGEPORT_CHROMIUM") or "/usr/bin/chromium"
 
+# WebRTC sends UDP (STUN, ICE) that no HTTP proxy carries, from places an init script does not
+# reach (a sandboxed srcdoc frame, a popup): only a managed policy closes it for the whole
+# browser ("disable_non_proxied_udp": no UDP at all; TCP only through the proxy). Chromium reads
+# managed policies from this directory alone (no flag or environment variable moves it, and the
+# `--force-webrtc-ip-handling-policy` switch is not honoured), so the worker image and set-up
+# (scripts/bootstrap.sh, as root) install `chromium_policy.json` there.
+MANAGED_POLICY_DIR = Path("/etc/chromium/policies/managed")
+MANAGED_POLICY_FILE = MANAGED_POLICY_DIR / "pageport.json"
+POLICY_SOURCE = Path(__file__).with_name("chromium_policy.json")
+
+
+class BrowserPolicyMissing(RuntimeError):
+    """The managed policy that closes WebRTC is not installed where Chromium reads it."""
+
+
+def browser_policy_installed() -> bool:
+    """Whether Chromium will apply our managed policy (the installed file says what ours says)."""
+    try:
+        installed = json.loads(MANAGED_POLICY_FILE.read_text("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return bool(installed == json.loads(POLICY_SOURCE.read_text("utf-8")))
+
+
+def require_browser_policy() -> None:
+    """Refuse to launch a capture browser without the policy where it matters (a Lambda: the
+    image installs it, so its absence is a broken image); elsewhere, say once what to run."""
+    if browser_policy_installed():
+        return
+    message = (
+        f"Chromium's managed policy is not installed at {MANAGED_POLICY_FILE}: pages could send "
+        f"WebRTC UDP around the egress proxy. Install it: sudo install -D -m 0644 {POLICY_SOURCE} "
+        f"{MANAGED_POLICY_FILE} (scripts/bootstrap.sh does this when run as root)."
+    )
+    if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
+        raise BrowserPolicyMissing(message)
+    global _warned
+    if not _warned:
+        _warned = True
+        logging.getLogger("pageport.netguard").warning(message)
+
+
+_warned = False
+
 # The flags every launch uses (see docs/helpers-common.md), plus hardening that keeps traffic
 # inside the proxy.
 CHROMIUM_ARGS: tuple[str, ...] = (
@@ -56,8 +103,7 @@ CHROMIUM_ARGS: tuple[str, ...] = (
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
-    # WebRTC and QUIC are UDP, which an HTTP proxy does not carry.
-    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+    # QUIC is UDP, which an HTTP proxy does not carry (WebRTC's UDP: MANAGED_POLICY_FILE).
     "--disable-quic",
 )
 

@@ -54,8 +54,10 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S) -> Browser:
             from playwright.sync_api import sync_playwright
 
             from pageport.capture.browser_env import browser_environment
-            from pageport.netguard.chromium import chromium_launch_kwargs
+            from pageport.netguard.chromium import chromium_launch_kwargs, require_browser_policy
             from pageport.netguard.proxy import EgressProxy
+
+            require_browser_policy()  # WebRTC closed at the browser, not only in page scripts
 
             # Each job's context brings its own proxy; this one (public targets only) is the
             # browser-wide default, so nothing can leave without a policy check.
