@@ -29,7 +29,22 @@ def test_a_writer_reads_back_its_own_prefix_and_nothing_else_is_granted() -> Non
     assert len(json.dumps(packed, separators=(",", ":"))) < 1024
 
 
-@pytest.mark.parametrize("prefix", ["page-imports/", "page-imports/*/", "page-imports/../x/", "page-imports/x", ""])
+@pytest.mark.parametrize(
+    "prefix",
+    [
+        "page-imports/",
+        "page-imports/*/",
+        "page-imports/../x/",
+        "page-imports/x",
+        "",
+        # IAM's single-character wildcard and policy variables: `?` matched any one job's id.
+        "page-imports/?/",
+        "page-imports/01J?????/",
+        "page-imports/${aws:username}/",
+        "page-imports/a b/",
+        "/page-imports/x/",
+    ],
+)
 def test_anything_but_one_job_s_prefix_is_refused(prefix: str) -> None:
     with pytest.raises(ValueError, match="not a job prefix"):
         session_policy("b", reads=[], writes=[prefix])

@@ -31,6 +31,8 @@ _WRITE = ["s3:PutObject", "s3:AbortMultipartUpload"]
 # AssumeRole's bounds: a session lasts 900 s to 1 h (role chaining from Lambda's own session).
 _MIN_SESSION_S, _MAX_SESSION_S = 900, 3600
 _SESSION_NAME = re.compile(r"[^\w+=,.@-]")
+# `kind/job-id/` or deeper: each segment letters, digits, `_`, `-` or `.`, never a wildcard.
+_JOB_PREFIX = re.compile(r"(?:[A-Za-z0-9_.-]+/){2,}")
 
 
 def session_policy(bucket: str, *, reads: Iterable[str], writes: Iterable[str]) -> dict[str, Any]:
@@ -39,7 +41,8 @@ def session_policy(bucket: str, *, reads: Iterable[str], writes: Iterable[str]) 
     writes = sorted(set(writes))
     reads = sorted(set(reads) | set(writes))
     for prefix in (*reads, *writes):
-        if not prefix.endswith("/") or ".." in prefix or "*" in prefix or prefix.count("/") < 2:
+        # Plain path segments only: IAM reads `*` and `?` as wildcards and `${...}` as a variable.
+        if not _JOB_PREFIX.fullmatch(prefix) or ".." in prefix:
             raise ValueError(f"not a job prefix: {prefix!r}")
     objects = f"arn:aws:s3:::{bucket}/"
     statements: list[dict[str, Any]] = [
