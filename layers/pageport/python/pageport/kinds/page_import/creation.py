@@ -95,6 +95,7 @@ def copy_page_imports(cur: Cursor, scope: Scope, requests: Sequence[Mapping[str,
             r["viewport"],
             r.get("deviceScaleFactor", DEFAULT_SCALE),
             r.get("readySelector"),
+            scope.organization_id,
         )
         for r in requests
     ]
@@ -132,6 +133,7 @@ def _message(
     viewport: Viewport | Mapping[str, Any],
     device_scale_factor: float,
     ready_selector: str | None,
+    organization_id: int,
 ) -> CaptureMessage:
     # Validated in pydantic-core rather than made with model_construct, whose per-field Python
     # loop (aliases included) took five times as long: a 500-item batch makes 500 of these.
@@ -145,13 +147,21 @@ def _message(
             "device_scale_factor": device_scale_factor,
             "ready_selector": ready_selector,
             "artifact_prefix": f"page-imports/{job_id}/{attempt}/",
+            "organization_id": organization_id,
         }
     )
 
 
 def capture_message(row: PageImportRow) -> CaptureMessage:
     return _message(
-        row.id, row.attempt, row.nonce, row.source_url, row.viewport, row.device_scale_factor, row.ready_selector
+        row.id,
+        row.attempt,
+        row.nonce,
+        row.source_url,
+        row.viewport,
+        row.device_scale_factor,
+        row.ready_selector,
+        row.organization_id,
     )
 
 

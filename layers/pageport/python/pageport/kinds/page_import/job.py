@@ -44,12 +44,22 @@ _lock = threading.Lock()
 _playwright: Playwright | None = None
 _browser: Browser | None = None
 _launch_proxy: EgressProxy | None = None
+# Whose pages the running browser has opened: a browser is never shared between tenants.
+_NO_TENANT = object()
+_browser_tenant: object = _NO_TENANT
 
 
-def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S) -> Browser:
-    """One Chromium per worker process, reused across jobs (each job gets a fresh context)."""
-    global _playwright, _browser, _launch_proxy
+def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S, *, tenant: object = None) -> Browser:
+    """One Chromium per worker process and tenant, reused across that tenant's jobs (each job
+    gets a fresh context). A job of another tenant (or of none known) gets a fresh browser: an
+    exploit in one organization's page must not find a later organization's pages in the same
+    browser process."""
+    global _playwright, _browser, _launch_proxy, _browser_tenant
     with _lock:
+        if _browser is not None and (tenant is None or tenant != _browser_tenant):
+            if _browser.is_connected():
+                _browser.close()
+            _browser = None
         if _browser is None or not _browser.is_connected():
             from playwright.sync_api import sync_playwright
 
@@ -72,11 +82,13 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S) -> Browser:
                 env=browser_environment(),
                 timeout=launch_timeout_s * 1000,
             )
+            _browser_tenant = tenant if tenant is not None else _NO_TENANT
         return _browser
 
 
 def close_browser() -> None:
-    global _playwright, _browser, _launch_proxy
+    global _playwright, _browser, _launch_proxy, _browser_tenant
+    _browser_tenant = _NO_TENANT
     with _lock:
         if _browser is not None:
             _browser.close()
@@ -153,7 +165,7 @@ def _capture(
         if launch_s < 1:
             raise CaptureFailed(OUT_OF_TIME, code="budget_exceeded")
         try:
-            browser = warm_browser(launch_s)
+            browser = warm_browser(launch_s, tenant=message.organization_id)
         except PlaywrightTimeoutError:
             raise CaptureFailed(OUT_OF_TIME, code="budget_exceeded") from None
         # Whole seconds: the budget appears in the failure message.

@@ -24,6 +24,9 @@ class CaptureMessage(CamelModel):
     device_scale_factor: float
     ready_selector: str | None
     artifact_prefix: str  # page-imports/{id}/{attempt}/
+    # The tenant: the worker never lets one organization's pages share a browser with another's.
+    # None in messages queued before it was added (such a job gets a browser of its own).
+    organization_id: int | None = None
 
     @property
     def job_id(self) -> str:
