@@ -127,9 +127,12 @@ def handler_environment(
     # stack has restarted, never while a copy still runs: any claim it finds was left by a copy
     # that stopped, so it is taken over at once rather than dead-lettered (workers/claims.py).
     env["CLAIM_EXPIRES_AFTER_S"] = "1"
-    # Each job assumes a role with a session policy scoped to its prefixes, as in AWS
-    # (workers/scoped.py): moto's STS answers (any ARN) but enforces no policy.
-    env["WORKER_JOB_ROLE_ARN"] = "arn:aws:iam::123456789012:role/pageport-local-worker-job"
+    # Each message carries credentials its sender minted for that job alone, as in AWS
+    # (workers/scoped.py), and workers run nothing without them: moto's STS answers (any ARN)
+    # but enforces no policy.
+    for kind in kinds.all_kinds():
+        env[kind.job_role_variable] = f"arn:aws:iam::123456789012:role/pageport-local-{kind.name}-job"
+    env["JOB_CREDENTIALS_REQUIRED"] = "true"
     for kind in kinds.all_kinds():
         if kind.webhook is not None:
             env[kind.webhook.url_variable] = f"{base_url}/_webhooks/{kind.webhook.path}"

@@ -85,6 +85,8 @@ class Network(Construct):
             for name, service in (
                 ("Sqs", ec2.InterfaceVpcEndpointAwsService.SQS),
                 ("SecretsManager", ec2.InterfaceVpcEndpointAwsService.SECRETS_MANAGER),
+                # The senders of worker messages mint each job's credentials (workers/scoped.py).
+                ("Sts", ec2.InterfaceVpcEndpointAwsService.STS),
             )
         }
 

@@ -10,6 +10,7 @@ from aws_cdk import Acknowledgment, CfnOutput, Environment, Stack, Tags, Validat
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from constructs import Construct
+from pageport import kinds
 from pageport.routes import WEBHOOK_FUNCTIONS
 
 from infra.admin import Admin
@@ -155,7 +156,15 @@ class PageportStack(Stack):
         """Pinned from the stage file: the default would look them up in the account."""
         return list(self.config.availability_zones)
 
+    def _job_roles(self) -> None:
+        """Each kind's job role, trusted by the functions that send its messages (they mint each
+        job's credentials; the worker cannot): pageport/workers/scoped.py."""
+        for kind in kinds.all_kinds():
+            senders = [self.functions[name] for name, queues in QUEUE_SENDERS.items() if kind.queue in queues]
+            self.workers.add_job_role(kind, senders)
+
     def _grant(self) -> None:
+        self._job_roles()
         bucket = self.storage.bucket
         database = self.database
         for name in DATABASE_USERS:

@@ -10,6 +10,7 @@ so the image kinds share one image and one CMD.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from aws_cdk import Duration, IgnoreMode
@@ -19,6 +20,7 @@ from aws_cdk import aws_lambda as lambda_
 from aws_cdk import aws_lambda_event_sources as sources
 from constructs import Construct
 from pageport import kinds
+from pageport.kinds import Kind
 from pageport.routes import WORKER_HANDLER, WORKER_QUEUES
 
 from infra.config import FunctionSizing, StageConfig
@@ -114,22 +116,27 @@ class Workers(Construct):
             # A copy of a message runs no longer than this: its claim on an attempt is then
             # orphaned (workers/claims.py). SQS redelivers only after 6x this (messaging.py).
             fn.add_env("CLAIM_EXPIRES_AFTER_S", str(settings.timeout_s))
-            self.job_roles[worker] = self._job_role(fn, worker)
+            # A job runs only with the credentials its message carries (workers/scoped.py).
+            fn.add_env("JOB_CREDENTIALS_REQUIRED", "true")
             self.functions[worker] = fn
 
-    def _job_role(self, fn: PageportFunction, worker: str) -> iam.Role:
-        """The role each of the worker's jobs assumes with a session policy naming that job's
-        prefixes (pageport/workers/scoped.py). It holds the worker's S3 grants (the stack adds
-        them to `data_role`); the worker's own role holds none, only the right to assume it.
-        Trusted by that worker's role alone."""
+    def add_job_role(self, kind: Kind, senders: Sequence[PageportFunction]) -> iam.Role:
+        """The role a kind's job credentials are minted from, by the functions that send its
+        messages, each with a session policy naming that job's prefixes (pageport/workers/
+        scoped.py). It holds the worker's S3 grants (the stack adds them to the worker's
+        `data_role`); the worker's own role holds none and may assume nothing. Trusted by those
+        senders' roles alone, each of which gets the right to assume it and its ARN."""
+        worker = self.functions[kind.worker]
         role = iam.Role(
-            fn,
+            worker,
             "JobRole",
-            assumed_by=iam.ArnPrincipal(fn.role.role_arn),
-            description=f"Pageport {worker}: one job's S3 access (narrowed per job by a session policy)",
+            assumed_by=iam.CompositePrincipal(*(iam.ArnPrincipal(fn.role.role_arn) for fn in senders)),
+            description=f"Pageport {kind.worker}: one job's S3 access (narrowed per job by a session policy)",
             max_session_duration=Duration.hours(1),  # role chaining from Lambda's session caps it
         )
-        role.grant_assume_role(fn.role)
-        fn.data_role = role
-        fn.add_env("WORKER_JOB_ROLE_ARN", role.role_arn)
+        for fn in senders:
+            role.grant_assume_role(fn.role)
+            fn.add_env(kind.job_role_variable, role.role_arn)
+        worker.data_role = role
+        self.job_roles[kind.worker] = role
         return role

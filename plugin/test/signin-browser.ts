@@ -4,6 +4,17 @@
  * local stack's sign-in page (test/stack/signin.test.ts) and with the API double (test/auth-double.ts).
  */
 
+import { testControls } from "./figma";
+import type { MainToUi } from "../src/shared/messages";
+
+/** The code the plugin's Connect screen shows while it waits for the browser (its last state). */
+export function shownUserCode(figma: PluginAPI): string {
+  const states = (testControls(figma).uiMessages as MainToUi[]).filter((m): m is Extract<MainToUi, { type: "state" }> => m.type === "state");
+  const code = states.at(-1)?.state.signIn.userCode;
+  if (!code) throw new Error("the plugin shows no code to type");
+  return code;
+}
+
 export interface BrowserOutcome {
   /** The last URL reached (the callback's) and its answer. */
   url: string;

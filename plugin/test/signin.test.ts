@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestFigma, testControls } from "./figma";
 import { ApiDouble } from "./auth-double";
-import { signInInBrowser } from "./signin-browser";
+import { shownUserCode, signInInBrowser } from "./signin-browser";
 import { AppController, NO_PROJECTS_MESSAGE, pickProject, UNAVAILABLE_MESSAGE } from "../src/app/controller";
 import { decodeClaims } from "../src/app/claims";
 import { loadSession, refreshDelay, refreshDue, SESSION_KEY, SIGNED_OUT, SignedInSession } from "../src/app/session";
@@ -48,13 +48,6 @@ function lastState(figma: PluginAPI): StateView {
 function lastResult(figma: PluginAPI): string {
   const results = uiMessages(figma).filter((m): m is Extract<MainToUi, { type: "connect-result" }> => m.type === "connect-result");
   return results.at(-1)?.message ?? "";
-}
-
-/** The code the plugin's Connect screen shows while it waits for the browser. */
-function shownUserCode(figma: PluginAPI): string {
-  const code = lastState(figma)?.signIn.userCode;
-  if (!code) throw new Error("the plugin shows no code to type");
-  return code;
 }
 
 /** The sign-in page's URL, once the plugin has opened it. */

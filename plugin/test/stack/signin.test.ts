@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestFigma, testControls } from "../figma";
-import { signInInBrowser } from "../signin-browser";
+import { shownUserCode, signInInBrowser } from "../signin-browser";
 import { AppController } from "../../src/app/controller";
 import { loadSession, SESSION_KEY, type StoredSession } from "../../src/app/session";
 import { loadSettings } from "../../src/app/state";
@@ -54,11 +54,7 @@ async function signIn(figma: PluginAPI): Promise<{ controller: AppController; ca
   await controller.start();
   const index = testControls(figma).openedUrls.length;
   const signingIn = controller.signIn(env.api);
-  const browser = await signInInBrowser(await openedUrl(figma, index), SUBJECT, () => {
-    const code = lastState(figma)?.signIn.userCode;
-    if (!code) throw new Error("the plugin shows no code to type");
-    return code;
-  });
+  const browser = await signInInBrowser(await openedUrl(figma, index), SUBJECT, () => shownUserCode(figma));
   expect(browser.status, browser.text).toBe(200);
   expect(browser.text).toContain("Signed in to Pageport");
   const callback = browser.visited.find((url) => new URL(url).pathname.endsWith("/auth/callback"));

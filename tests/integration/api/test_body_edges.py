@@ -55,8 +55,11 @@ def _params(route: Route) -> list[str]:
     return [part[1:-1] for part in route.path.split("/") if part.startswith("{")]
 
 
+JSON_ROUTES = [r for r in ROUTES if not r.form_body]  # a browser form's 4xx is an HTML page (unit tests)
+
+
 @pytest.mark.parametrize(("label", "body", "b64", "status"), THROUGH_ROUTES, ids=[b[0] for b in THROUGH_ROUTES])
-@pytest.mark.parametrize("route", ROUTES, ids=[r.function for r in ROUTES])
+@pytest.mark.parametrize("route", JSON_ROUTES, ids=[r.function for r in JSON_ROUTES])
 def test_every_route_answers_400_to_an_unparseable_body(db, aws, tenant, route, label, body, b64, status):
     got, answer = call(route, tenant, body, b64=b64)
     assert got == status, answer

@@ -23,9 +23,14 @@ from tests.conftest import drain
 NAME = "page_archive"
 
 DESCRIPTOR = """
-from pageport.kinds import Kind, Webhook
+from pageport.kinds import JobAccess, Kind, Webhook
 
 WEBHOOK = Webhook(function="page_archive_webhook", path="page-archives")
+
+
+def _s3_access(message):
+    job = message["pageArchiveId"]
+    return JobAccess(job, writes=(f"page-archives/{job}/",))
 
 KIND = Kind(
     name="page_archive",
@@ -36,6 +41,7 @@ KIND = Kind(
     webhook=WEBHOOK,
     job_table="page_archive",
     direct_senders=("create_page_archive",),
+    s3_access=_s3_access,
 )
 """
 

@@ -1,9 +1,10 @@
-"""Each job works with S3 credentials scoped to its own prefixes (pageport/workers/scoped.py):
-it assumes its worker's job role with a session policy naming only that job's prefixes.
+"""Each job works with S3 credentials scoped to its own prefixes (pageport/workers/scoped.py),
+minted by whoever sends its message (the creating route's fast path here, the dispatcher
+otherwise) and carried in the message; the worker mints nothing and runs nothing without them.
 
 moto answers AssumeRole (and records the session policy) but enforces no policy, so these tests
-check what AWS would enforce: the policy each job asks for, and that every S3 request of the job
-is signed with the assumed session's credentials, not the worker's own."""
+check what AWS would enforce: the policy each job's session has, and that every S3 request of the
+job is signed with that session's credentials, not the worker's own."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import json
 import re
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import boto3
 import pytest
+from pageport import kinds
+from pageport.kinds import JobAccess
 from pageport.settings import get_settings
 from pageport.workers import scoped
 
@@ -24,15 +28,21 @@ from tests.support import sqs_event
 from tests.support.workers import WebhookLog, card_convert_message
 
 ACCOUNT = "123456789012"  # moto's
-JOB_ROLE = f"arn:aws:iam::{ACCOUNT}:role/pageport-test-convert-job"
 _CREDENTIAL = re.compile(r"Credential=([A-Z0-9]+)/")
 
 
+def _role(kind: kinds.Kind) -> str:
+    return f"arn:aws:iam::{ACCOUNT}:role/pageport-test-{kind.name}-job"
+
+
 @pytest.fixture
-def job_role(stack: AwsResources, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """WORKER_JOB_ROLE_ARN set as infra sets it; yields the access key id of every S3 request
-    this thread makes (the webhook handlers answer on the loopback server's threads)."""
-    monkeypatch.setenv("WORKER_JOB_ROLE_ARN", JOB_ROLE)
+def job_roles(stack: AwsResources, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Each kind's job role set on the senders and credentials required by workers, as infra
+    sets them; yields the access key id of every S3 request this thread makes (the webhook
+    handlers answer on the loopback server's threads)."""
+    for kind in kinds.all_kinds():
+        monkeypatch.setenv(kind.job_role_variable, _role(kind))
+    monkeypatch.setenv("JOB_CREDENTIALS_REQUIRED", "true")
     get_settings.cache_clear()
     scoped.reset()
     signed_by: list[str] = []
@@ -63,20 +73,35 @@ def _assumed_roles() -> list[Any]:
     return list(sts_backends[ACCOUNT]["aws"].assumed_roles)
 
 
-def test_a_conversion_assumes_a_session_scoped_to_its_capture_and_its_own_prefix(
-    db: Any, stack: AwsResources, tenant: Any, webhooks: WebhookLog, job_role: list[str]
+def _sent_bodies(queue_url: str) -> list[str]:
+    sqs = boto3.client("sqs")
+    found = sqs.receive_message(QueueUrl=queue_url, MaxNumberOfMessages=10, WaitTimeSeconds=0).get("Messages", [])
+    return [message["Body"] for message in found]
+
+
+def _convert(body: str) -> dict[str, Any]:
+    result: dict[str, Any] = load_function("convert_worker").lambda_handler(
+        sqs_event([body], queue="convert"), lambda_context("convert_worker", 120)
+    )
+    return result
+
+
+def test_the_sender_mints_a_session_scoped_to_the_job_and_the_worker_uses_only_it(
+    db: Any, stack: AwsResources, tenant: Any, webhooks: WebhookLog, job_roles: list[str]
 ) -> None:
-    message = card_convert_message(db, tenant)
     before = len(_assumed_roles())
-    job_role.clear()
+    message = card_convert_message(db, tenant)  # created through the API: its route sent it
+    (body,) = _sent_bodies(stack.queues["convert"])
+    sent = json.loads(body)
+    credentials = sent.pop("credentials")
+    assert sent == json.loads(message.model_dump_json(by_alias=True))  # the stored message, plus them
+    stored = db.execute("SELECT message FROM batch_item WHERE job_id = %s", (message.code2des_id,)).fetchone()
+    assert "credentials" not in stored["message"]  # never at rest in the database
 
-    event = sqs_event([message.model_dump_json(by_alias=True)], queue="convert")
-    result = load_function("convert_worker").lambda_handler(event, lambda_context("convert_worker", 120))
-
-    assert result == {"batchItemFailures": []}
-    assert db.execute("SELECT status FROM code2des").fetchone()["status"] == "1"
-    (session,) = _assumed_roles()[before:]
-    assert session.role_arn == JOB_ROLE and session.session_name == f"job-{message.code2des_id}"
+    sessions = [s for s in _assumed_roles()[before:] if s.session_name == f"job-{message.code2des_id}"]
+    (session,) = sessions
+    assert session.role_arn == _role(kinds.by_name("code2des"))
+    assert credentials["accessKeyId"] == session.access_key_id
     policy = json.loads(session.policy)
     bucket = f"arn:aws:s3:::{stack.bucket}"
     by_action = {tuple(s["Action"]): s for s in policy["Statement"]}
@@ -95,10 +120,39 @@ def test_a_conversion_assumes_a_session_scoped_to_its_capture_and_its_own_prefix
         f"code2des/{message.code2des_id}/*",
         f"page-imports/{message.page_import_id}/*",
     ]
-    # Every S3 request the job made was signed with the session's key, never the worker's own.
-    assert job_role and set(job_role) == {session.access_key_id}
+
+    job_roles.clear()
+    minted_before = len(_assumed_roles())
+    assert _convert(body) == {"batchItemFailures": []}
+    assert db.execute("SELECT status FROM code2des").fetchone()["status"] == "1"
+    # The worker minted nothing, and every S3 request of the job was signed with the carried key.
+    assert len(_assumed_roles()) == minted_before
+    assert job_roles and set(job_roles) == {session.access_key_id}
 
 
-def test_without_a_job_role_the_worker_uses_its_own_client(stack: AwsResources) -> None:
-    store = scoped.job_store("any", writes=["code2des/any/"])
+@pytest.mark.parametrize("carried", ["none", "expiring"])
+def test_a_worker_runs_nothing_without_credentials_that_outlast_the_job(
+    db: Any, stack: AwsResources, tenant: Any, webhooks: WebhookLog, job_roles: list[str], carried: str
+) -> None:
+    message = card_convert_message(db, tenant)
+    body = json.loads(message.model_dump_json(by_alias=True))
+    if carried == "expiring":
+        soon = datetime.now(UTC) + timedelta(seconds=30)
+        body["credentials"] = {
+            "accessKeyId": "ASIA",
+            "secretAccessKey": "s",
+            "sessionToken": "t",
+            "expiration": soon.isoformat(),
+        }
+    job_roles.clear()
+    result = _convert(json.dumps(body))
+    assert len(result["batchItemFailures"]) == 1  # handed back to SQS, not run
+    assert db.execute("SELECT status FROM code2des").fetchone()["status"] == "0"
+    assert job_roles == []  # not one S3 request
+
+
+def test_without_a_job_role_nothing_is_minted_and_the_worker_uses_its_own_client(stack: AwsResources) -> None:
+    body = json.dumps({"code2desId": "a", "pageImportId": "b"})
+    assert scoped.with_credentials(body, kinds.by_name("code2des")) == body
+    store = scoped.job_store(JobAccess("any", writes=("code2des/any/",)))
     assert store.client is None and store.bucket == stack.bucket

@@ -20,6 +20,7 @@ def _kind_urls() -> dict[str, str]:
 
     variables = {kind.queue_url_variable for kind in kinds.all_kinds()}
     variables |= {kind.webhook.url_variable for kind in kinds.all_kinds() if kind.webhook}
+    variables |= {kind.job_role_variable for kind in kinds.all_kinds()}
     return {name: os.environ[name] for name in sorted(variables) if os.environ.get(name)}
 
 
@@ -73,8 +74,9 @@ class Settings(BaseSettings):
     pageport_data_dir: Path = Path.home() / ".pageport"
 
     artifact_bucket: str = "pageport-artifacts"
-    # Each kind's queue URL (`{QUEUE}_QUEUE_URL`) and webhook URL (`{KIND}_WEBHOOK_URL`), by
-    # the variable its descriptor names (pageport.kinds): a new kind needs no field here.
+    # Each kind's queue URL (`{QUEUE}_QUEUE_URL`), webhook URL (`{KIND}_WEBHOOK_URL`) and job role
+    # (`{KIND}_JOB_ROLE_ARN`), by the variable its descriptor names (pageport.kinds): a new kind
+    # needs no field here.
     kind_urls: dict[str, str] = Field(default_factory=_kind_urls)
 
     # The stage (infra sets PAGEPORT_STAGE): the business metrics' namespace is Pageport/<stage>.
@@ -88,9 +90,10 @@ class Settings(BaseSettings):
     # 900 s is Lambda's maximum); the local stack sets its own (devstack/stack.py).
     claim_expires_after_s: int = Field(default=900, ge=1)
 
-    # The role a worker assumes for each job, with a session policy scoped to that job's S3
-    # prefixes (workers/scoped.py; infra sets it per worker). Unset: the worker's own credentials.
-    worker_job_role_arn: str | None = None
+    # A worker runs a job only with the scoped credentials its message carries (workers/scoped.py;
+    # infra and the local stack set it on workers). Unset: a message without any uses the
+    # process's own credentials (tests that run a worker on its own).
+    job_credentials_required: bool = False
 
     # The sweep (batches/sweep.py) fails a job still processing this long after its attempt
     # began. In AWS the stage config sets it (infra/config.py `job_deadline_s`, checked against
@@ -113,6 +116,10 @@ class Settings(BaseSettings):
         return self.kind_urls.get(f"{queue.upper()}_QUEUE_URL")
 
     def webhook_url(self, variable: str) -> str | None:
+        return self.kind_urls.get(variable)
+
+    def job_role_arn(self, variable: str) -> str | None:
+        """The role a kind's job credentials are minted from (its `job_role_variable`)."""
         return self.kind_urls.get(variable)
 
 

@@ -4,7 +4,9 @@ Each round claims in its own short transaction (`FOR UPDATE SKIP LOCKED`, a 90 s
 `dispatch_attempts + 1`), commits, sends with SendMessageBatch (<= 10 entries, <= 1 MiB,
 every entry's result checked), then marks `dispatched_at` only where its own lease still
 holds. No transaction is ever open across an SQS call. A failed entry keeps its lease and is
-re-sent, with the same body, by a later round after the lease; the third failure is terminal.
+re-sent, with the same stored message, by a later round after the lease; the third failure is
+terminal. Each send adds credentials minted for that job alone (workers/scoped.py): they are
+never stored, and a later send mints fresh ones.
 """
 
 from __future__ import annotations
@@ -16,13 +18,15 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from pageport import metrics
+from pageport import kinds, metrics
 from pageport.batches import registry
 from pageport.db import Connection, Cursor
 from pageport.ids import new_id
 from pageport.logging import logger
+from pageport.parallel import run_all
 from pageport.queues import fast_sqs, queue_url
 from pageport.services.tenancy import BACKEND_DISPATCHER, Scope
 
@@ -67,8 +71,14 @@ def message_body(message: Any) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"))
 
 
-def _chunks(entries: Sequence[Claimed]) -> Iterator[list[Claimed]]:
-    chunk: list[Claimed] = []
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    item: Claimed
+    body: str  # the stored message, with the job's freshly minted credentials
+
+
+def _chunks(entries: Sequence[Outgoing]) -> Iterator[list[Outgoing]]:
+    chunk: list[Outgoing] = []
     size = 0
     for entry in entries:
         entry_size = len(entry.body.encode())
@@ -178,13 +188,15 @@ class Dispatcher:
         failed: list[Claimed] = []
         untried: list[Claimed] = []
         for queue, items in by_queue.items():
-            for chunk in _chunks(items):
+            outgoing, unminted = _with_credentials(items, kinds.by_queue(queue))
+            failed.extend(unminted)
+            for chunk in _chunks(outgoing):
                 if self._out_of_budget():
-                    untried.extend(chunk)
+                    untried.extend(entry.item for entry in chunk)
                     continue
                 ok_ids = self._send_chunk(queue, chunk)
-                for item in chunk:
-                    (sent if item.id in ok_ids else failed).append(item)
+                for entry in chunk:
+                    (sent if entry.item.id in ok_ids else failed).append(entry.item)
         return sent, failed, untried
 
     def _release(self, untried: Sequence[Claimed]) -> None:
@@ -205,12 +217,13 @@ class Dispatcher:
                 },
             )
 
-    def _send_chunk(self, queue: str, chunk: Sequence[Claimed]) -> set[str]:
-        entries = {str(index): item for index, item in enumerate(chunk)}
+    def _send_chunk(self, queue: str, chunk: Sequence[Outgoing]) -> set[str]:
+        bodies = {str(index): entry.body for index, entry in enumerate(chunk)}
+        entries = {str(index): entry.item for index, entry in enumerate(chunk)}
         try:
             response = self.sqs.send_message_batch(
                 QueueUrl=queue_url(queue),
-                Entries=[{"Id": key, "MessageBody": item.body} for key, item in entries.items()],
+                Entries=[{"Id": key, "MessageBody": body} for key, body in bodies.items()],
             )
         except Exception:
             # The whole call failed: every entry keeps its lease and is tried again later.
@@ -292,6 +305,27 @@ class Dispatcher:
         if failed:
             logger.warning("items failed dispatch terminally", extra={"count": len(failed)})
         return len(failed)
+
+
+def _with_credentials(items: Sequence[Claimed], kind: kinds.Kind) -> tuple[list[Outgoing], list[Claimed]]:
+    """Each item's body with credentials minted for its job (of `kind`, whose queue it goes to),
+    at once (one STS call each); an item whose minting failed is a failed send: it keeps its
+    lease and is tried again later."""
+    from pageport.workers import scoped
+
+    if not scoped.mints(kind):
+        return [Outgoing(item, item.body) for item in items], []
+
+    def mint(item: Claimed) -> Outgoing | None:
+        try:
+            return Outgoing(item, scoped.with_credentials(item.body, kind))
+        except Exception:
+            logger.exception("could not mint a job's credentials", extra={"item_id": item.id})
+            return None
+
+    minted = run_all([partial(mint, item) for item in items])
+    outgoing = [entry for entry in minted if entry is not None]
+    return outgoing, [item for item, entry in zip(items, minted, strict=True) if entry is None]
 
 
 def enqueue_job(

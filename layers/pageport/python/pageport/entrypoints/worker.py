@@ -20,6 +20,7 @@ from pageport.kinds import Kind
 from pageport.logging import logger
 from pageport.workers.entry import WorkerJob
 from pageport.workers.faults import is_transient
+from pageport.workers.scoped import carrying, split_credentials
 
 RecordHandler = Callable[[SQSRecord, LambdaContext | None], None]
 
@@ -40,10 +41,12 @@ def worker_for(kind: Kind) -> Worker:
         # Powertools passes the context to a record handler that declares `lambda_context`: the
         # job bounds its work by the time this invocation has left (each record sees less).
         remaining_s = lambda_context.get_remaining_time_in_millis() / 1000 if lambda_context else None
-        message = job.message.model_validate_json(record.body)
+        fields, credentials = split_credentials(record.body)
+        message = job.message.model_validate(fields)
         started = time.monotonic()
         try:
-            job.run(message, remaining_s=remaining_s)
+            with carrying(credentials):  # minted by the sender, scoped to this job's prefixes
+                job.run(message, remaining_s=remaining_s)
         except Exception as exc:
             logger.warning(
                 "record handed back to SQS",

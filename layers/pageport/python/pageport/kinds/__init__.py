@@ -12,8 +12,24 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class JobAccess:
+    """The S3 prefixes one job may read and write: the session policy of the credentials its
+    message carries (pageport/workers/scoped.py). A writer reads back what it writes."""
+
+    job_id: str
+    reads: tuple[str, ...] = ()
+    writes: tuple[str, ...] = ()
+
+
+# A worker message as stored and sent (its JSON, camelCase) -> the access its job needs.
+AccessOf = Callable[[Mapping[str, Any]], JobAccess]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +67,14 @@ class Kind:
     # Its child status lives in S3, not a table: every batch function reads (and the ones that
     # fail children write) its prefix.
     status_in_s3: bool = False
+    # What one job of it may reach in S3, from its worker message: whoever sends the message
+    # mints credentials scoped to exactly this (the worker cannot mint any).
+    s3_access: AccessOf = field(kw_only=True)
+
+    @property
+    def job_role_variable(self) -> str:
+        """The senders' variable naming the role a job's credentials are minted from."""
+        return f"{self.name.upper()}_JOB_ROLE_ARN"
 
     @property
     def package(self) -> str:

@@ -1,38 +1,61 @@
-"""Each job touches S3 with credentials scoped to its own prefixes.
+"""Each job touches S3 with credentials scoped to its own prefixes, minted by whoever sends its
+message, never by the worker.
 
-The worker's role may assume its kind's job role (infra/workers.py), which holds the kind's S3
-grants; the worker's own role holds none. Each job assumes it with a session policy that allows
-only that job's prefixes (a capture: `page-imports/{id}/`; a conversion: reading
-`page-imports/{pageImportId}/` and writing `code2des/{id}/`; a discovery: `discovery/{itemId}/`).
-The effective permissions are the intersection of the role's and the session policy's, so a
-mistake in how a job builds a key (or a message naming another job's capture) cannot read or
-overwrite another job's artifacts, nor read the nonce in another job's manifest.
+A kind's job role (infra/workers.py) holds the kind's S3 grants and trusts only the functions
+that send the kind's messages (the dispatcher, the creating routes). When one of them sends a
+message it assumes that role with a session policy naming only that job's prefixes (the kind's
+`s3_access`: a capture `page-imports/{id}/`; a conversion reading `page-imports/{pageImportId}/`
+and writing `code2des/{id}/`; a discovery `discovery/{itemId}/`) and puts the session's
+credentials in the message (`credentials`, beside the stored message, which never holds them).
+The worker uses those; its own role holds no S3 grant and may assume nothing. So whoever holds
+the worker's own credentials (a browser exploit reading the runtime's environment) cannot reach
+any job's objects beyond those of the messages in front of it, and a mistake in how a job builds
+a key cannot read or overwrite another job's artifacts, nor read the nonce in its manifest.
 
-This narrows what the job's code can reach; it does not stop whoever holds the worker's own
-credentials from assuming the job role without a session policy (README, "Security").
+A session lasts at most an hour (role chaining from a Lambda's own session). A message older
+than that carries expired credentials: its worker hands it back unrun (`CredentialsExpired`),
+and after the queue's tries the dead-letter consumer fails the job, which a retry sends again
+with fresh credentials (docs/architecture.md has the arithmetic).
 
-Without `WORKER_JOB_ROLE_ARN` (the local stack, tests) the process's own client is used: moto
-answers AssumeRole but enforces no policy, so there is nothing to gain locally.
+Without a kind's `{KIND}_JOB_ROLE_ARN` (tests that run a worker on its own) nothing is minted and
+the worker uses the process's own client; the local stack sets the roles, and moto's STS
+answers AssumeRole (any ARN) and records the policy, though it enforces none.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
+from pageport.kinds import JobAccess, Kind
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 
 _READ = ["s3:GetObject"]
 _WRITE = ["s3:PutObject", "s3:AbortMultipartUpload"]
-# AssumeRole's bounds: a session lasts 900 s to 1 h (role chaining from Lambda's own session).
-_MIN_SESSION_S, _MAX_SESSION_S = 900, 3600
+# Role chaining from a Lambda's own session caps a session at an hour.
+SESSION_S = 3600
 _SESSION_NAME = re.compile(r"[^\w+=,.@-]")
 # `kind/job-id/` or deeper: each segment letters, digits, `_`, `-` or `.`, never a wildcard.
 _JOB_PREFIX = re.compile(r"(?:[A-Za-z0-9_.-]+/){2,}")
+CREDENTIALS_FIELD = "credentials"
+
+_carried: ContextVar[Mapping[str, str] | None] = ContextVar("job_credentials", default=None)
+
+
+class CredentialsMissing(RuntimeError):
+    """A worker that requires carried credentials got a message without any."""
+
+
+class CredentialsExpired(RuntimeError):
+    """The message's credentials end before its job could: handed back, never run."""
 
 
 def session_policy(bucket: str, *, reads: Iterable[str], writes: Iterable[str]) -> dict[str, Any]:
@@ -59,25 +82,79 @@ def session_policy(bucket: str, *, reads: Iterable[str], writes: Iterable[str]) 
     return {"Version": "2012-10-17", "Statement": statements}
 
 
-def job_store(job_id: str, *, reads: Iterable[str] = (), writes: Iterable[str] = ()) -> ArtifactStore:
-    """The artifact store one job works with: scoped credentials where a job role is configured,
-    else the process's own (see the module docstring)."""
-    settings = get_settings()
-    store = ArtifactStore.default()
-    if not settings.worker_job_role_arn:
-        return store
-    policy = session_policy(store.bucket, reads=reads, writes=writes)
-    duration = min(_MAX_SESSION_S, max(_MIN_SESSION_S, settings.claim_expires_after_s + 60))
+def mints(kind: Kind) -> bool:
+    """Whether this process mints credentials for `kind`'s jobs (its job role is set here)."""
+    return bool(get_settings().job_role_arn(kind.job_role_variable))
+
+
+def mint(kind: Kind, message: Mapping[str, Any]) -> dict[str, str] | None:
+    """Credentials for the job `message` describes, scoped by its kind's `s3_access`; None when
+    the kind has no job role here (nothing to mint: the worker uses its own client)."""
+    role_arn = get_settings().job_role_arn(kind.job_role_variable)
+    if not role_arn:
+        return None
+    access = kind.s3_access(message)
+    policy = session_policy(get_settings().artifact_bucket, reads=access.reads, writes=access.writes)
     assumed = _sts().assume_role(
-        RoleArn=settings.worker_job_role_arn,
-        RoleSessionName=_SESSION_NAME.sub("-", f"job-{job_id}")[:64],
+        RoleArn=role_arn,
+        RoleSessionName=_SESSION_NAME.sub("-", f"job-{access.job_id}")[:64],
         Policy=json.dumps(policy, separators=(",", ":")),
-        DurationSeconds=duration,
+        DurationSeconds=SESSION_S,
     )
     credentials = assumed["Credentials"]
+    expiration = credentials["Expiration"]
+    return {
+        "accessKeyId": credentials["AccessKeyId"],
+        "secretAccessKey": credentials["SecretAccessKey"],
+        "sessionToken": credentials["SessionToken"],
+        "expiration": expiration.astimezone(UTC).isoformat() if isinstance(expiration, datetime) else str(expiration),
+    }
+
+
+def with_credentials(body: str, kind: Kind) -> str:
+    """The message body to send: the stored one, plus freshly minted credentials if any."""
+    if not mints(kind):
+        return body
+    message = json.loads(body)
+    credentials = mint(kind, message)
+    if credentials is None:
+        return body
+    return json.dumps({**message, CREDENTIALS_FIELD: credentials}, separators=(",", ":"))
+
+
+def split_credentials(body: str) -> tuple[dict[str, Any], Mapping[str, str] | None]:
+    """A received body as the job's message and the credentials it carried (None: none)."""
+    message: dict[str, Any] = json.loads(body)
+    carried = message.pop(CREDENTIALS_FIELD, None)
+    return message, carried if isinstance(carried, dict) else None
+
+
+@contextmanager
+def carrying(credentials: Mapping[str, str] | None) -> Iterator[None]:
+    """Run one job with the credentials its message carried."""
+    token = _carried.set(credentials)
+    try:
+        yield
+    finally:
+        _carried.reset(token)
+
+
+def job_store(access: JobAccess) -> ArtifactStore:
+    """The artifact store one job works with: the credentials its message carried (scoped to
+    `access` by the sender), else the process's own where none are required."""
+    store = ArtifactStore.default()
+    credentials = _carried.get()
+    if credentials is None:
+        if get_settings().job_credentials_required:
+            raise CredentialsMissing(f"the message for job {access.job_id} carried no credentials")
+        return store
+    expires = datetime.fromisoformat(credentials["expiration"]).timestamp()
+    # A job starts only if its credentials outlast its longest run (the worker's timeout).
+    if expires - time.time() < get_settings().claim_expires_after_s + 60:
+        raise CredentialsExpired(f"the credentials for job {access.job_id} end too soon to start it")
     return ArtifactStore(
         store.bucket,
-        client=_s3_client(credentials["AccessKeyId"], credentials["SecretAccessKey"], credentials["SessionToken"]),
+        client=_s3_client(credentials["accessKeyId"], credentials["secretAccessKey"], credentials["sessionToken"]),
     )
 
 

@@ -9,7 +9,6 @@ from concurrent.futures import Future
 from functools import partial
 
 from pageport import parallel
-from pageport.cancellations import marker_folder
 from pageport.kinds.code2des import KIND, WEBHOOK
 from pageport.kinds.code2des import artifacts as code2des_artifacts
 from pageport.kinds.code2des.messages import Code2DesManifest, Code2DesWebhook, ConvertMessage
@@ -77,11 +76,7 @@ def run_convert(
     """Convert, write the attempt's artifacts and report them. `remaining_s` is the time the
     Lambda invocation has left (None outside Lambda: no time bound), as `clock` measures it."""
     # This job's S3 access: its capture's Page Import (read) and its own prefix (workers/scoped.py).
-    store = store or job_store(
-        message.code2des_id,
-        reads=[f"page-imports/{message.page_import_id}/", marker_folder(KIND.s3_prefix, message.code2des_id)],
-        writes=[f"code2des/{message.code2des_id}/"],
-    )
+    store = store or job_store(KIND.s3_access(message.model_dump(mode="json", by_alias=True)))
 
     def send(report: attempts.Report) -> Delivery:
         return deliver(

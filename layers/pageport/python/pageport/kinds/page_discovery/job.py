@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 
 from pageport.discovery import DiscoveryFailed, DiscoveryProgress, discover_site, pages_document, status_document
-from pageport.kinds.page_discovery.layout import discovery_pages_key, discovery_prefix
+from pageport.kinds.page_discovery import KIND
+from pageport.kinds.page_discovery.layout import discovery_pages_key
 from pageport.kinds.page_discovery.models import DiscoveryMessage
 from pageport.kinds.page_discovery.publishing import TERMINAL, publish_status, read_status, status_of
 from pageport.logging import logger
@@ -53,7 +54,7 @@ def run_discovery(
     Lambda invocation has left (None outside Lambda: `time_budget_s` alone bounds the work)."""
     # This job's S3 access: its own item's prefix only (workers/scoped.py).
     item_id = message.batch_item_id
-    store = store or job_store(item_id, writes=[discovery_prefix(item_id)])
+    store = store or job_store(KIND.s3_access(message.model_dump(mode="json", by_alias=True)))
     policy = policy or TargetPolicy(allow_private=get_settings().pageport_allow_private_targets)
     log = {"batch_item_id": item_id}
     if remaining_s is not None:

@@ -9,7 +9,6 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pageport.cancellations import marker_folder
 from pageport.kinds.page_import import KIND, WEBHOOK
 from pageport.kinds.page_import import artifacts as page_import_artifacts
 from pageport.kinds.page_import.messages import CaptureMessage, PageImportManifest, PageImportWebhook
@@ -119,11 +118,7 @@ def run_capture(
     Lambda invocation has left (None outside Lambda: the default budgets apply)."""
     settings = get_settings()
     # This job's S3 access: its own Page Import's prefix only (workers/scoped.py).
-    store = store or job_store(
-        message.page_import_id,
-        reads=[marker_folder(KIND.s3_prefix, message.page_import_id)],
-        writes=[f"{KIND.s3_prefix}{message.page_import_id}/"],
-    )
+    store = store or job_store(KIND.s3_access(message.model_dump(mode="json", by_alias=True)))
     policy = policy or TargetPolicy(allow_private=settings.pageport_allow_private_targets)
 
     def send(report: attempts.Report) -> Delivery:
