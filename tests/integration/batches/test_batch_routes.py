@@ -103,10 +103,26 @@ def test_replay_is_200_without_new_rows_and_conflicts_are_409(db, aws, tenant):
     assert _count(db, "batch_item") == 3 and _count(db, "page_import") == 3
     _, conflict = _create(tenant, _requests(4), batch_id=batch_id)
     assert conflict.status == 409 and conflict.body["error"]["code"] == "batch_id_conflict"
-    other = make_tenant(db, "other")
-    _, elsewhere = _create(other, _requests(3), batch_id=batch_id)
-    assert elsewhere.status == 409
     assert _count(db, "batch") == 1 and _count(db, "batch_item") == 3
+
+
+def test_a_batch_id_is_unique_per_project_and_says_nothing_of_other_tenants(db, aws, tenant):
+    """Another tenant choosing the same client id makes its own batch: before, its 409 revealed
+    that the id was taken elsewhere. Each project sees only its own batch under that id."""
+    batch_id, first = _create(tenant, _requests(3))
+    other = make_tenant(db, "other")
+    _, elsewhere = _create(other, _requests(2), batch_id=batch_id)
+    assert elsewhere.status == 201, elsewhere.body
+    assert elsewhere.body["id"] == batch_id and elsewhere.body["projectId"] == other.project_id
+    mine = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{batch_id}", subject=tenant.subject)
+    theirs = invoke("GET", f"/projects/{other.project_id}/page-batches/{batch_id}", subject=other.subject)
+    assert mine.body["counts"]["total"] == 3 and theirs.body["counts"]["total"] == 2
+    assert mine.body["requestHash"] == first.body["requestHash"] != theirs.body["requestHash"]
+    # Cancelling one leaves the other alone.
+    invoke("POST", f"/projects/{other.project_id}/page-batches/{batch_id}/cancel", subject=other.subject, body={})
+    again = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{batch_id}", subject=tenant.subject)
+    assert again.body["counts"]["cancelled"] == 0
+    assert _count(db, "batch") == 2 and _count(db, "batch_item") == 5
 
 
 def test_bad_batch_bodies(db, aws, tenant):
@@ -246,7 +262,9 @@ def test_retry_takes_only_failed_items(db, aws, tenant):
     retried = invoke("POST", path, subject=tenant.subject, body={"id": retry_id})
     assert retried.status == 201, retried.body
     assert retried.body["retryOf"] == batch_id
-    assert retried.body["requestHash"] == hashlib.sha256(batch_id.encode()).hexdigest()
+    # The SHA-256 of the source's stored id (per project: pageport/batches/ids.py) derives retryOf.
+    source_key = f"{tenant.project_id}:{batch_id}"
+    assert retried.body["requestHash"] == hashlib.sha256(source_key.encode()).hexdigest()
     assert retried.body["counts"]["total"] == 1
     items = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{retry_id}/items", subject=tenant.subject)
     assert [i["request"]["url"] for i in items.body["items"]] == ["https://example.com/page/2"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 
+from pageport.batches import ids as batch_ids
 from pageport.batches import service
 from pageport.db import Connection, connect, reading
 from pageport.services.tenancy import Scope
@@ -22,8 +23,9 @@ def _scope(tenant: Tenant) -> Scope:
     return Scope(tenant.organization_id, tenant.project_id, tenant.subject)
 
 
-def _messages(db: Connection, batch_id: str) -> list[dict]:
-    rows = db.execute("SELECT message FROM batch_item WHERE batch_id = %s ORDER BY position", (batch_id,))
+def _messages(db: Connection, tenant: Tenant, batch_id: str) -> list[dict]:
+    key = batch_ids.stored(tenant.project_id, batch_id)
+    rows = db.execute("SELECT message FROM batch_item WHERE batch_id = %s ORDER BY position", (key,))
     return [row["message"] for row in rows.fetchall()]
 
 
@@ -52,7 +54,7 @@ def test_page_import_rows_and_messages_agree(db, database_url, tenant):
         assert created.created and created.batch == _read(conn, tenant, created.batch.id)
     finally:
         conn.close()
-    stored = _messages(db, created.batch.id)
+    stored = _messages(db, tenant, created.batch.id)
     assert len(stored) == 100
     for message in stored:  # each message as the row it fences would make it
         assert message == capture_message_for(db, message["pageImportId"]).model_dump(mode="json", by_alias=True)
@@ -60,7 +62,8 @@ def test_page_import_rows_and_messages_agree(db, database_url, tenant):
     assert stored[1]["readySelector"] == AWKWARD and stored[1]["deviceScaleFactor"] == 1.5
     assert stored[1]["sourceUrl"] == "https://example.com/%C3%BCber"
     items = db.execute(
-        "SELECT id, position, job_id FROM batch_item WHERE batch_id = %s ORDER BY position", (created.batch.id,)
+        "SELECT id, position, job_id FROM batch_item WHERE batch_id = %s ORDER BY position",
+        (batch_ids.stored(tenant.project_id, created.batch.id),),
     ).fetchall()
     assert [item["id"] for item in items] == created.item_ids
     assert [item["job_id"] for item in items] == [message["pageImportId"] for message in stored]
@@ -80,7 +83,7 @@ def test_code2des_rows_and_messages_agree(db, aws, database_url, tenant):
         assert created.created and created.batch == _read(conn, tenant, created.batch.id)
     finally:
         conn.close()
-    stored = _messages(db, created.batch.id)
+    stored = _messages(db, tenant, created.batch.id)
     for message in stored:
         assert message == convert_message_for(db, message["code2desId"]).model_dump(mode="json", by_alias=True)
     row = db.execute("SELECT * FROM code2des WHERE id = %s", (stored[1]["code2desId"],)).fetchone()
@@ -96,7 +99,7 @@ def test_a_retry_answers_what_a_read_says(db, database_url, tenant):
         source = service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", pages, allow_private=False)
         db.execute(
             "UPDATE page_import SET status = '2' WHERE id IN (SELECT job_id FROM batch_item WHERE batch_id = %s)",
-            (source.batch.id,),
+            (batch_ids.stored(tenant.project_id, source.batch.id),),
         )
         retry = service.retry_batch(conn, scope, source.batch.id, str(uuid.uuid4()))
         assert retry.created and retry.batch.retry_of == source.batch.id

@@ -7,6 +7,7 @@ import json
 import uuid
 
 import boto3
+from pageport.batches import ids as batch_ids
 
 from devstack.apigw import invoke
 from tests.conftest import drain
@@ -141,17 +142,18 @@ def test_counts_follow_each_batchs_own_children_when_ids_interleave(db, aws, ten
         }
         assert invoke("POST", base, subject=tenant.subject, body=body).status == 201
         ids[name] = body["id"]
+    keys = {name: batch_ids.stored(tenant.project_id, batch_id) for name, batch_id in ids.items()}
     a = [
         r["job_id"]
-        for r in db.execute("SELECT job_id FROM batch_item WHERE batch_id = %s ORDER BY position", (ids["a"],))
+        for r in db.execute("SELECT job_id FROM batch_item WHERE batch_id = %s ORDER BY position", (keys["a"],))
     ]
     b = [
         r["job_id"]
-        for r in db.execute("SELECT job_id FROM batch_item WHERE batch_id = %s ORDER BY position", (ids["b"],))
+        for r in db.execute("SELECT job_id FROM batch_item WHERE batch_id = %s ORDER BY position", (keys["b"],))
     ]
     # Interleave: A's children become a0, b0, a2 (so a1 lies inside A's range) and B's a1, b1.
-    db.execute("UPDATE batch_item SET job_id = %s WHERE batch_id = %s AND position = 1", (b[0], ids["a"]))
-    db.execute("UPDATE batch_item SET job_id = %s WHERE batch_id = %s AND position = 0", (a[1], ids["b"]))
+    db.execute("UPDATE batch_item SET job_id = %s WHERE batch_id = %s AND position = 1", (b[0], keys["a"]))
+    db.execute("UPDATE batch_item SET job_id = %s WHERE batch_id = %s AND position = 0", (a[1], keys["b"]))
     for job, status in ((a[0], "1"), (a[1], "1"), (b[0], "2")):
         db.execute("UPDATE page_import SET status = %s WHERE id = %s", (status, job))
     counts = {

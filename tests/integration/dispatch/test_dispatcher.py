@@ -46,7 +46,10 @@ def _queued_batch(db, tenant, n: int) -> str:
 
 
 def _items(db, batch_id):
-    return db.execute("SELECT * FROM batch_item WHERE batch_id = %s ORDER BY position", (batch_id,)).fetchall()
+    """The items of the batch a project calls `batch_id` (stored as `<project>:<id>`: batches/ids.py)."""
+    return db.execute(
+        "SELECT * FROM batch_item WHERE split_part(batch_id, ':', 2) = %s ORDER BY position", (batch_id,)
+    ).fetchall()
 
 
 @pytest.fixture

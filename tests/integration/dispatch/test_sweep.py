@@ -111,7 +111,8 @@ def _discovery_batch(db: Any, tenant: Any) -> str:
         [{"url": "https://example.com/", "maxPages": 5}],
         allow_private=False,
     )
-    item = db.execute("SELECT id FROM batch_item WHERE batch_id = %s", (created.batch.id,)).fetchone()
+    key = f"{tenant.project_id}:{created.batch.id}"  # the stored id (batches/ids.py)
+    item = db.execute("SELECT id FROM batch_item WHERE batch_id = %s", (key,)).fetchone()
     assert item is not None
     return str(item["id"])
 

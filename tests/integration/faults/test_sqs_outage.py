@@ -59,7 +59,7 @@ def _batch(db: Any, tenant: Any, n: int) -> str:
 def _items(db: Any, batch_id: str) -> list[dict[str, Any]]:
     return db.execute(
         """SELECT i.*, p.status AS child_status, p.error_message AS child_error
-           FROM batch_item i JOIN page_import p ON p.id = i.job_id WHERE i.batch_id = %s""",
+           FROM batch_item i JOIN page_import p ON p.id = i.job_id WHERE split_part(i.batch_id, ':', 2) = %s""",
         (batch_id,),
     ).fetchall()
 

@@ -1,5 +1,8 @@
 """Batch use cases: create (idempotent by client id and request hash), read with derived
-status, list items, cancel, retry, discovery results, dead letters. No HTTP shapes here."""
+status, list items, cancel, retry, discovery results, dead letters. No HTTP shapes here.
+
+Every function here takes and gives a batch's client id; rows are keyed by its stored id
+(batches/ids.py: unique per project)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from pydantic import BaseModel
 from pydantic_core import to_json
 
 from pageport import metrics
-from pageport.batches import batch_view, registry
+from pageport.batches import batch_view, ids, registry
 from pageport.batches.registry import (
     CANCELLED_MESSAGE,
     BatchOperation,
@@ -86,7 +89,9 @@ _BATCH_SELECT = (
 
 
 def _batch_row(cur: Cursor, scope: Scope, batch_id: str) -> dict[str, Any]:
-    row = cur.execute(_BATCH_SELECT, (batch_id, scope.organization_id, scope.project_id)).fetchone()
+    """The batch this project calls `batch_id` (its row: `id` is the stored id)."""
+    key = ids.stored(scope.project_id, batch_id)
+    row = cur.execute(_BATCH_SELECT, (key, scope.organization_id, scope.project_id)).fetchone()
     if row is None:
         raise NotFound("Batch not found.")
     return row
@@ -95,7 +100,8 @@ def _batch_row(cur: Cursor, scope: Scope, batch_id: str) -> dict[str, Any]:
 def get_batch(cur: Cursor, scope: Scope, batch_id: str) -> BatchView:
     """The batch with its derived status, in one statement (batch_view) for table-backed
     operations, whatever the batch's size."""
-    row = cur.execute(batch_view.CALL, (batch_id, scope.organization_id, scope.project_id)).fetchone()
+    key = ids.stored(scope.project_id, batch_id)
+    row = cur.execute(batch_view.CALL, (key, scope.organization_id, scope.project_id)).fetchone()
     if row is None:
         raise NotFound("Batch not found.")
     if row["facts"] is not None:
@@ -104,13 +110,13 @@ def get_batch(cur: Cursor, scope: Scope, batch_id: str) -> BatchView:
         groups = registry.operation(row["type"]).grouped_facts(cur, row["id"])
     counts = count(groups)
     return BatchView(
-        id=row["id"],
+        id=ids.shown(row["id"]),
         project_id=row["project_id"],
         type=row["type"],
         status=batch_status(counts),
         counts=counts,
         request_hash=row["request_hash"],
-        retry_of=row["retry_of"],
+        retry_of=ids.shown(row["retry_of"]) if row["retry_of"] else None,
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         created_by=row["created_by"],
@@ -118,9 +124,11 @@ def get_batch(cur: Cursor, scope: Scope, batch_id: str) -> BatchView:
 
 
 def _existing(cur: Cursor, scope: Scope, batch_id: str, request_hash: str) -> Created | None:
-    """An earlier batch under this client id: the same request replays, anything else conflicts."""
+    """An earlier batch under this client id in this project: the same request replays, anything
+    else conflicts. (Another project's batch of the same id is another batch: ids.py.)"""
     row = cur.execute(
-        "SELECT organization_id, project_id, request_hash, deleted_at FROM batch WHERE id = %s", (batch_id,)
+        "SELECT organization_id, project_id, request_hash, deleted_at FROM batch WHERE id = %s",
+        (ids.stored(scope.project_id, batch_id),),
     ).fetchone()
     if row is None:
         return None
@@ -158,10 +166,11 @@ def _insert(
     """Batch, items, child rows and messages in the caller's transaction, in a constant number
     of statements (the rows themselves with COPY). None when the id is taken, possibly by a
     concurrent request that created it first (this waits for it to commit or roll back)."""
+    key = ids.stored(scope.project_id, batch_id)
     inserted = cur.execute(
         """INSERT INTO batch (id, organization_id, project_id, type, request_hash, created_by, updated_by)
            VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING RETURNING created_at, updated_at""",
-        (batch_id, scope.organization_id, scope.project_id, op.type, request_hash, scope.subject, scope.subject),
+        (key, scope.organization_id, scope.project_id, op.type, request_hash, scope.subject, scope.subject),
     ).fetchone()
     if inserted is None:
         return None
@@ -175,7 +184,7 @@ def _insert(
         (
             (
                 item_id,
-                batch_id,
+                key,
                 position,
                 _json(request),
                 item.job_id,
@@ -263,7 +272,7 @@ def list_items(
     rows = cur.execute(
         """SELECT * FROM batch_item WHERE batch_id = %s AND deleted_at IS NULL AND position > %s
            ORDER BY position LIMIT %s""",
-        (batch_id, -1 if after_position is None else after_position, limit + 1),
+        (batch["id"], -1 if after_position is None else after_position, limit + 1),
     ).fetchall()
     page = rows[:limit]
     views = _item_views(cur, registry.operation(batch["type"]), page)
@@ -296,7 +305,7 @@ def _cancel_items(conn: Connection, scope: Scope, batch_id: str) -> tuple[Mappin
             """SELECT * FROM batch_item
                WHERE batch_id = %s AND deleted_at IS NULL AND cancelled_at IS NULL AND error_message IS NULL
                ORDER BY id FOR UPDATE""",
-            (batch_id,),
+            (batch["id"],),
         ).fetchall()
         refs = _item_refs(rows)
         children = op.child_statuses(cur, refs, lock=True)
@@ -316,7 +325,7 @@ def _cancel_items(conn: Connection, scope: Scope, batch_id: str) -> tuple[Mappin
 
 def retry_batch(conn: Connection, scope: Scope, source_id: str, new_id_: str) -> Created:
     """A new batch of the source's failed items that its operation says can run again."""
-    request_hash = retry_hash(source_id)
+    request_hash = retry_hash(ids.stored(scope.project_id, source_id))
     with conn.transaction(), conn.cursor() as cur:
         source = _batch_row(cur, scope, source_id)
         replay = _existing(cur, scope, new_id_, request_hash)
@@ -325,7 +334,7 @@ def retry_batch(conn: Connection, scope: Scope, source_id: str, new_id_: str) ->
         op = registry.operation(source["type"])
         rows = cur.execute(
             "SELECT * FROM batch_item WHERE batch_id = %s AND deleted_at IS NULL ORDER BY position",
-            (source_id,),
+            (source["id"],),
         ).fetchall()
         failed = [view for view in _item_views(cur, op, rows) if view.status == "2"]
         allowed = op.retryable(cur, scope, [view.request for view in failed])
@@ -341,10 +350,11 @@ def retry_batch(conn: Connection, scope: Scope, source_id: str, new_id_: str) ->
 
 
 def discovery_result(cur: Cursor, scope: Scope, batch_id: str, store: ArtifactStore) -> PublishedResult:
-    op = registry.operation(_batch_row(cur, scope, batch_id)["type"])
+    batch = _batch_row(cur, scope, batch_id)
+    op = registry.operation(batch["type"])
     if not isinstance(op, PublishesResults):
         raise NotFound("This batch is not a page discovery.")
-    return op.published_result(cur, batch_id, store)
+    return op.published_result(cur, batch["id"], store)
 
 
 def dispatch_new(conn: Connection, scope: Scope, created: Created) -> BatchView:
@@ -356,6 +366,6 @@ def dispatch_new(conn: Connection, scope: Scope, created: Created) -> BatchView:
     from pageport.batches.dispatch import send_now
 
     # Bounded in time and never raising: the rows are committed and the schedule sends the rest.
-    send_now(conn, created.batch.id)
+    send_now(conn, ids.stored(scope.project_id, created.batch.id))
     with conn.cursor() as cur:
         return get_batch(cur, scope, created.batch.id)
