@@ -19,4 +19,9 @@ Keys and encryption (`crypto.py`); the table never holds a key, a verifier or a 
   log, even together with a copy of the table, opens nothing.
 - The PKCE verifier is AES-256-GCM encrypted under a key derived (HKDF) from the write key: only
   a request carrying the write key can use it, and only once (the write item is deleted first).
+- A **user code** (8 letters, RFC 8628 §5.4) is returned to the plugin, which shows it; the
+  callback's page asks the person for it and nothing is exchanged until it matches (three
+  misses end the session). So the browser that signs in must belong to the person holding the
+  plugin that started the session: a link minted by someone else signs its victim in for nobody.
+  The session keeps only an HMAC of the code keyed by the write key.
 """

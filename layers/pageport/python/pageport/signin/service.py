@@ -86,35 +86,34 @@ def create_session(provider: IdentityProvider, *, now: float | None = None) -> N
     return NewSession(read_key, user_code, url, datetime.fromtimestamp(expires, UTC), POLL_INTERVAL_MS)
 
 
-def awaiting_confirmation(state: str | None, code: str | None) -> None:
-    """The OAuth callback's first step: the session is live, so the page may ask for the user code
-    (RFC 8628 §5.4). Nothing is exchanged or sealed until the person types the code their own
-    plugin shows: a sign-in link minted by someone else signs its victim in for nobody."""
+def _live_write_side(state: str | None, code: str | None) -> store.WriteSide:
     if not crypto.is_key(state) or not code or len(code) > 2048:
         raise SessionNotFound()
     assert state is not None
     try:
-        store.peek_write_side(crypto.key_hash(state))
+        return store.peek_write_side(crypto.key_hash(state))
     except store.SessionGone:
         raise SessionNotFound() from None
+
+
+def awaiting_confirmation(state: str | None, code: str | None) -> None:
+    """The OAuth callback's first step: the session is live, so the page may ask for the user code
+    (RFC 8628 §5.4). Nothing is exchanged or sealed until the person types the code their own
+    plugin shows: a sign-in link minted by someone else signs its victim in for nobody."""
+    _live_write_side(state, code)
 
 
 def confirm(provider: IdentityProvider, *, state: str | None, code: str | None, user_code: str) -> None:
     """The person typed `user_code`: the plugin's own code completes the sign-in; a wrong one
     counts against the session, and the last allowed miss ends it with nothing sealed."""
-    awaiting_confirmation(state, code)
+    side = _live_write_side(state, code)
     assert state is not None
-    write_hash = crypto.key_hash(state)
-    try:
-        side = store.peek_write_side(write_hash)
-    except store.SessionGone:
-        raise SessionNotFound() from None
     typed = crypto.normal_user_code(user_code)
     if typed is None or not hmac.compare_digest(crypto.user_code_tag(typed, state), side.user_code_tag):
-        tries_left = store.record_miss(write_hash, MAX_CONFIRM_MISSES)
+        tries_left = store.record_miss(crypto.key_hash(state), MAX_CONFIRM_MISSES)
         logger.info("sign-in confirmation refused: wrong user code", extra={"tries_left": tries_left})
         if tries_left == 0:
-            fail(state, "wrong_user_code")
+            _end(state)
         raise WrongUserCode(tries_left)
     _complete(provider, state=state, code=code)
 
@@ -159,9 +158,13 @@ def fail(state: str | None, error: str) -> None:
     """The provider sent the user back with `error` (say access_denied): end the session now, so
     the plugin's next collect is a 404 rather than polling until it expires."""
     logger.info("sign-in failed at the identity provider", extra={"oauth_error": error[:64]})
-    if not crypto.is_key(state):
-        return
-    assert state is not None
+    if crypto.is_key(state):
+        assert state is not None
+        _end(state)
+
+
+def _end(state: str) -> None:
+    """End the session of write key `state` with nothing sealed: its collect becomes a 404."""
     try:
         side = store.take_write_side(crypto.key_hash(state))
     except store.SessionGone:
