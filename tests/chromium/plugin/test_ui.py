@@ -28,7 +28,7 @@ STATE: dict[str, Any] = {
     "connected": True,
     "settings": {"apiUrl": "http://127.0.0.1:8000", "token": "t", "projectId": 1},
     "account": {"kind": "token", "subject": "alice", "email": None, "name": None},
-    "signIn": {"waiting": False, "expiresAt": None},
+    "signIn": {"waiting": False, "expiresAt": None, "userCode": None},
     "projects": {
         "status": "ok",
         "organizations": [{"organizationId": 1, "name": "Acme", "projects": [{"projectId": 1, "name": "Website"}]}],
@@ -78,7 +78,17 @@ def _from_main(page: Page, message: dict[str, Any]) -> None:
 
 
 def test_it_announces_itself_and_renders_the_state(ui: Page) -> None:
-    assert _sent(ui)[0] == {"type": "ui-ready"}
+    entropy, ready = _sent(ui)[:2]
+    # First, random bytes from this window's crypto for the main thread's ids (it has no crypto).
+    assert entropy["type"] == "entropy" and len(entropy["bytes"]) == 1024 and len(set(entropy["bytes"])) > 200
+    assert ready == {"type": "ui-ready"}
+    _from_main(ui, {"type": "need-entropy"})
+    assert [m["type"] for m in _sent(ui)].count("entropy") == 2  # more on demand
+    waiting = {"waiting": True, "expiresAt": "2030-01-01T00:00:00Z", "userCode": "BCDF-GHJK"}
+    signed_out = {"kind": "signed-out", "subject": "", "email": None, "name": None}
+    _from_main(ui, {"type": "state", "state": {**STATE, "connected": False, "account": signed_out, "signIn": waiting}})
+    ui.click("nav button[data-tab=connect]")
+    assert ui.is_visible("#sign-in-waiting") and ui.inner_text("#sign-in-code") == "BCDF-GHJK"
     _from_main(ui, {"type": "state", "state": STATE})
     ui.click("nav button[data-tab=jobs]")
     assert "active" in (ui.get_attribute("#tab-jobs", "class") or "")
