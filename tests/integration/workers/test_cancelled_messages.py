@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pageport.batches import ids
 from pageport.cancellations import marker_key
 from pageport.kinds.code2des.job import run_convert
 from pageport.kinds.page_import.job import run_capture
@@ -21,9 +22,8 @@ def _cancel_batch_of(db: Any, tenant: Tenant, job_id: str) -> dict[str, Any]:
     """Cancel, through the API, the batch that made `job_id` (a single create is a one-item batch)."""
     row = db.execute("SELECT batch_id, dispatched_at FROM batch_item WHERE job_id = %s", (job_id,)).fetchone()
     assert row["dispatched_at"] is not None  # sent: its message is on the queue
-    cancelled = invoke(
-        "POST", f"/projects/{tenant.project_id}/page-batches/{row['batch_id']}/cancel", subject=tenant.subject
-    )
+    batch_id = ids.shown(row["batch_id"])  # the id the project knows it by (batches/ids.py)
+    cancelled = invoke("POST", f"/projects/{tenant.project_id}/page-batches/{batch_id}/cancel", subject=tenant.subject)
     assert cancelled.status == 200, cancelled.body
     body: dict[str, Any] = cancelled.body
     return body
