@@ -16,7 +16,7 @@ N = 500
 
 def main() -> None:
     with migrated_database() as url:
-        from pageport.batches import service
+        from pageport.batches import ids, service
         from pageport.db import connect, reading
         from pageport.ids import new_id, new_nonce
         from pageport.services.tenancy import Scope
@@ -34,7 +34,7 @@ def main() -> None:
 
         def copy_floor() -> None:
             # The same rows (batch, 500 page imports, 500 items with their messages), one COPY each.
-            batch_id = str(uuid.uuid4())
+            batch_id = ids.stored(project, str(uuid.uuid4()))  # as a batch row's id is kept
             with conn.transaction(), conn.cursor() as cur:
                 cur.execute(
                     "INSERT INTO batch (id, organization_id, project_id, type, request_hash, created_by, updated_by)"
@@ -61,7 +61,8 @@ def main() -> None:
 
         target = service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False)
         batch_id = target.batch.id
-        some_job = conn.execute("SELECT job_id FROM batch_item WHERE batch_id = %s LIMIT 1", (batch_id,)).fetchone()
+        batch_key = ids.stored(project, batch_id)
+        some_job = conn.execute("SELECT job_id FROM batch_item WHERE batch_id = %s LIMIT 1", (batch_key,)).fetchone()
 
         # Both as the read routes run them: autocommit statements on the container's connection.
         def read_status() -> None:
@@ -85,7 +86,7 @@ def main() -> None:
                 cur.execute(
                     "SELECT count((SELECT j.status FROM page_import j WHERE j.id = i.job_id))"
                     " FROM batch_item i WHERE i.batch_id = %s",
-                    (batch_id,),
+                    (batch_key,),
                 ).fetchone()
 
         probes_median, probes_pk_median = paired_medians(child_probes, pk_lookup, RUNS * 20)

@@ -51,7 +51,7 @@ def main() -> None:
 def run(url: str) -> None:
     import boto3
     from pageport import aws
-    from pageport.batches import service
+    from pageport.batches import ids, service
     from pageport.batches.dispatch import Dispatcher, message_body
     from pageport.db import connect
     from pageport.services.tenancy import Scope
@@ -77,9 +77,10 @@ def run(url: str) -> None:
 
     def load(*, keep: bool = True) -> list[str]:
         created = service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False)
-        rows = conn.execute("SELECT message FROM batch_item WHERE batch_id = %s", (created.batch.id,)).fetchall()
+        key = ids.stored(project, created.batch.id)
+        rows = conn.execute("SELECT message FROM batch_item WHERE batch_id = %s", (key,)).fetchall()
         if not keep:  # the floor only needs the same bodies, not the outbox rows
-            conn.execute("DELETE FROM batch WHERE id = %s", (created.batch.id,))
+            conn.execute("DELETE FROM batch WHERE id = %s", (key,))
         return [message_body(r["message"]) for r in rows]
 
     def floor(bodies: list[str]) -> float:
