@@ -34,7 +34,7 @@ def main() -> None:
 
         def copy_floor() -> None:
             # The same rows (batch, 500 page imports, 500 items with their messages), one COPY each.
-            batch_id = ids.stored(project, str(uuid.uuid4()))  # as a batch row's id is kept
+            batch_id = ids.stored(org, str(uuid.uuid4()))  # as a batch row's id is kept
             with conn.transaction(), conn.cursor() as cur:
                 cur.execute(
                     "INSERT INTO batch (id, organization_id, project_id, type, request_hash, created_by, updated_by)"
@@ -61,7 +61,7 @@ def main() -> None:
 
         target = service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False)
         batch_id = target.batch.id
-        batch_key = ids.stored(project, batch_id)
+        batch_key = ids.stored(org, batch_id)
         some_job = conn.execute("SELECT job_id FROM batch_item WHERE batch_id = %s LIMIT 1", (batch_key,)).fetchone()
 
         # Both as the read routes run them: autocommit statements on the container's connection.

@@ -77,7 +77,7 @@ def run(url: str) -> None:
 
     def load(*, keep: bool = True) -> list[str]:
         created = service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", requests, allow_private=False)
-        key = ids.stored(project, created.batch.id)
+        key = ids.stored(org, created.batch.id)
         rows = conn.execute("SELECT message FROM batch_item WHERE batch_id = %s", (key,)).fetchall()
         if not keep:  # the floor only needs the same bodies, not the outbox rows
             conn.execute("DELETE FROM batch WHERE id = %s", (key,))

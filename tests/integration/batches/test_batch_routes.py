@@ -106,9 +106,10 @@ def test_replay_is_200_without_new_rows_and_conflicts_are_409(db, aws, tenant):
     assert _count(db, "batch") == 1 and _count(db, "batch_item") == 3
 
 
-def test_a_batch_id_is_unique_per_project_and_says_nothing_of_other_tenants(db, aws, tenant):
+def test_a_batch_id_is_unique_per_tenant_and_says_nothing_of_other_tenants(db, aws, tenant):
     """Another tenant choosing the same client id makes its own batch: before, its 409 revealed
-    that the id was taken elsewhere. Each project sees only its own batch under that id."""
+    that the id was taken elsewhere. Each tenant sees only its own batch under that id; within
+    one organization the contract's 409 for another project stands (batches/ids.py)."""
     batch_id, first = _create(tenant, _requests(3))
     other = make_tenant(db, "other")
     _, elsewhere = _create(other, _requests(2), batch_id=batch_id)
@@ -123,6 +124,11 @@ def test_a_batch_id_is_unique_per_project_and_says_nothing_of_other_tenants(db, 
     again = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{batch_id}", subject=tenant.subject)
     assert again.body["counts"]["cancelled"] == 0
     assert _count(db, "batch") == 2 and _count(db, "batch_item") == 5
+    sibling = db.execute(
+        "INSERT INTO project (organization_id, name) VALUES (%s, 'sibling') RETURNING id", (tenant.organization_id,)
+    ).fetchone()["id"]
+    _, same_org = _create(Tenant(tenant.organization_id, sibling, tenant.subject), _requests(3), batch_id=batch_id)
+    assert same_org.status == 409 and same_org.body["error"]["code"] == "batch_id_conflict"
 
 
 def test_bad_batch_bodies(db, aws, tenant):
@@ -262,8 +268,8 @@ def test_retry_takes_only_failed_items(db, aws, tenant):
     retried = invoke("POST", path, subject=tenant.subject, body={"id": retry_id})
     assert retried.status == 201, retried.body
     assert retried.body["retryOf"] == batch_id
-    # The SHA-256 of the source's stored id (per project: pageport/batches/ids.py) derives retryOf.
-    source_key = f"{tenant.project_id}:{batch_id}"
+    # The SHA-256 of the source's stored id (per tenant: pageport/batches/ids.py) derives retryOf.
+    source_key = f"{tenant.organization_id}:{batch_id}"
     assert retried.body["requestHash"] == hashlib.sha256(source_key.encode()).hexdigest()
     assert retried.body["counts"]["total"] == 1
     items = invoke("GET", f"/projects/{tenant.project_id}/page-batches/{retry_id}/items", subject=tenant.subject)

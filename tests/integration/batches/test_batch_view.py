@@ -38,7 +38,7 @@ def _pages(n: int) -> list[dict]:
 
 
 def _view(db, tenant: Tenant, batch_id: str):
-    key = ids.stored(tenant.project_id, batch_id)
+    key = ids.stored(tenant.organization_id, batch_id)
     return db.execute(batch_view.CALL, (key, tenant.organization_id, tenant.project_id)).fetchone()
 
 
@@ -46,7 +46,7 @@ def _groups_both_ways(db, tenant: Tenant, batch_id: str, type_: str) -> tuple[Co
     row = _view(db, tenant, batch_id)
     assert row is not None and row["facts"] is not None  # read in the function, not asked afterwards
     by_function = Counter(dict(batch_view.decode_facts(row["facts"])))
-    key = ids.stored(tenant.project_id, batch_id)
+    key = ids.stored(tenant.organization_id, batch_id)
     by_operation = Counter(dict(registry.operation(type_).grouped_facts(db.cursor(), key)))
     return by_function, by_operation
 
@@ -77,7 +77,7 @@ def test_code2des_facts_match_the_operations_own_query(db, aws, tenant):
     drain(aws.queues["convert"])
     job = db.execute(
         "SELECT job_id FROM batch_item WHERE batch_id = %s ORDER BY position LIMIT 1",
-        (ids.stored(tenant.project_id, batch_id),),
+        (ids.stored(tenant.organization_id, batch_id),),
     ).fetchone()["job_id"]
     db.execute("UPDATE code2des SET status = '2' WHERE id = %s", (job,))
     by_function, by_operation = _groups_both_ways(db, tenant, batch_id, "code2des")
@@ -86,13 +86,13 @@ def test_code2des_facts_match_the_operations_own_query(db, aws, tenant):
 
 def test_only_the_batchs_own_tenant_reads_it(db, aws, tenant, other_tenant):
     batch_id = _create(tenant, "page_import", _pages(2))
-    assert _view(db, tenant, batch_id)["id"] == ids.stored(tenant.project_id, batch_id)
+    assert _view(db, tenant, batch_id)["id"] == ids.stored(tenant.organization_id, batch_id)
     assert _view(db, other_tenant, batch_id) is None
     sibling = db.execute(
         "INSERT INTO project (organization_id, name) VALUES (%s, 'sibling') RETURNING id", (tenant.organization_id,)
     ).fetchone()["id"]
     assert _view(db, Tenant(tenant.organization_id, sibling, tenant.subject), batch_id) is None
-    key = ids.stored(tenant.project_id, batch_id)
+    key = ids.stored(tenant.organization_id, batch_id)
     db.execute("UPDATE batch SET deleted_at = now(), deleted_by = 't' WHERE id = %s", (key,))
     assert _view(db, tenant, batch_id) is None
 

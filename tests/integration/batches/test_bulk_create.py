@@ -24,7 +24,7 @@ def _scope(tenant: Tenant) -> Scope:
 
 
 def _messages(db: Connection, tenant: Tenant, batch_id: str) -> list[dict]:
-    key = batch_ids.stored(tenant.project_id, batch_id)
+    key = batch_ids.stored(tenant.organization_id, batch_id)
     rows = db.execute("SELECT message FROM batch_item WHERE batch_id = %s ORDER BY position", (key,))
     return [row["message"] for row in rows.fetchall()]
 
@@ -63,7 +63,7 @@ def test_page_import_rows_and_messages_agree(db, database_url, tenant):
     assert stored[1]["sourceUrl"] == "https://example.com/%C3%BCber"
     items = db.execute(
         "SELECT id, position, job_id FROM batch_item WHERE batch_id = %s ORDER BY position",
-        (batch_ids.stored(tenant.project_id, created.batch.id),),
+        (batch_ids.stored(tenant.organization_id, created.batch.id),),
     ).fetchall()
     assert [item["id"] for item in items] == created.item_ids
     assert [item["job_id"] for item in items] == [message["pageImportId"] for message in stored]
@@ -99,7 +99,7 @@ def test_a_retry_answers_what_a_read_says(db, database_url, tenant):
         source = service.create_batch(conn, scope, str(uuid.uuid4()), "page_import", pages, allow_private=False)
         db.execute(
             "UPDATE page_import SET status = '2' WHERE id IN (SELECT job_id FROM batch_item WHERE batch_id = %s)",
-            (batch_ids.stored(tenant.project_id, source.batch.id),),
+            (batch_ids.stored(tenant.organization_id, source.batch.id),),
         )
         retry = service.retry_batch(conn, scope, source.batch.id, str(uuid.uuid4()))
         assert retry.created and retry.batch.retry_of == source.batch.id

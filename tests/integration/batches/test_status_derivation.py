@@ -142,7 +142,7 @@ def test_counts_follow_each_batchs_own_children_when_ids_interleave(db, aws, ten
         }
         assert invoke("POST", base, subject=tenant.subject, body=body).status == 201
         ids[name] = body["id"]
-    keys = {name: batch_ids.stored(tenant.project_id, batch_id) for name, batch_id in ids.items()}
+    keys = {name: batch_ids.stored(tenant.organization_id, batch_id) for name, batch_id in ids.items()}
     a = [
         r["job_id"]
         for r in db.execute("SELECT job_id FROM batch_item WHERE batch_id = %s ORDER BY position", (keys["a"],))

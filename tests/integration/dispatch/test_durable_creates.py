@@ -189,7 +189,7 @@ def test_the_fast_paths_budget_hands_back_what_it_never_tried(db, aws, tenant):
         time.sleep(0.3)  # the first SendMessageBatch outlasts the budget
 
     recorder = RecordingSqs(fail_call=slow)
-    key = f"{tenant.project_id}:{batch_id}"  # the stored id (batches/ids.py)
+    key = f"{tenant.organization_id}:{batch_id}"  # the stored id (batches/ids.py)
     report = Dispatcher(db, recorder, send_budget_s=0.2).run(batch_id=key)
     assert report.claimed == 25 and report.sent == 10 and recorder.calls == 1
     items = db.execute("SELECT dispatched_at, dispatch_attempts, lease_until FROM batch_item").fetchall()

@@ -111,7 +111,7 @@ def _discovery_batch(db: Any, tenant: Any) -> str:
         [{"url": "https://example.com/", "maxPages": 5}],
         allow_private=False,
     )
-    key = f"{tenant.project_id}:{created.batch.id}"  # the stored id (batches/ids.py)
+    key = f"{tenant.organization_id}:{created.batch.id}"  # the stored id (batches/ids.py)
     item = db.execute("SELECT id FROM batch_item WHERE batch_id = %s", (key,)).fetchone()
     assert item is not None
     return str(item["id"])

@@ -334,7 +334,7 @@ def enqueue_job(
     """A single job's worker message, durable in the caller's (creating) transaction: a one-item
     batch of the job's type, so the one outbox protocol (claim, lease, three tries, terminal
     failure of the child, cancel, sweep) carries it. Returns the batch id, which no route shows."""
-    batch_id = ids.stored(scope.project_id, new_id())
+    batch_id = ids.stored(scope.organization_id, new_id())
     request_hash = hashlib.sha256(message_body({"type": type_, "requests": [request]}).encode()).hexdigest()
     cur.execute(
         """INSERT INTO batch (id, organization_id, project_id, type, request_hash, created_by, updated_by)

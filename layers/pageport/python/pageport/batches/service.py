@@ -2,7 +2,7 @@
 status, list items, cancel, retry, discovery results, dead letters. No HTTP shapes here.
 
 Every function here takes and gives a batch's client id; rows are keyed by its stored id
-(batches/ids.py: unique per project)."""
+(batches/ids.py: unique per tenant)."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ _BATCH_SELECT = (
 
 def _batch_row(cur: Cursor, scope: Scope, batch_id: str) -> dict[str, Any]:
     """The batch this project calls `batch_id` (its row: `id` is the stored id)."""
-    key = ids.stored(scope.project_id, batch_id)
+    key = ids.stored(scope.organization_id, batch_id)
     row = cur.execute(_BATCH_SELECT, (key, scope.organization_id, scope.project_id)).fetchone()
     if row is None:
         raise NotFound("Batch not found.")
@@ -100,7 +100,7 @@ def _batch_row(cur: Cursor, scope: Scope, batch_id: str) -> dict[str, Any]:
 def get_batch(cur: Cursor, scope: Scope, batch_id: str) -> BatchView:
     """The batch with its derived status, in one statement (batch_view) for table-backed
     operations, whatever the batch's size."""
-    key = ids.stored(scope.project_id, batch_id)
+    key = ids.stored(scope.organization_id, batch_id)
     row = cur.execute(batch_view.CALL, (key, scope.organization_id, scope.project_id)).fetchone()
     if row is None:
         raise NotFound("Batch not found.")
@@ -124,11 +124,11 @@ def get_batch(cur: Cursor, scope: Scope, batch_id: str) -> BatchView:
 
 
 def _existing(cur: Cursor, scope: Scope, batch_id: str, request_hash: str) -> Created | None:
-    """An earlier batch under this client id in this project: the same request replays, anything
-    else conflicts. (Another project's batch of the same id is another batch: ids.py.)"""
+    """An earlier batch under this client id in this organization: the same request replays, anything
+    else conflicts. (Another tenant's batch of the same id is another batch: ids.py.)"""
     row = cur.execute(
         "SELECT organization_id, project_id, request_hash, deleted_at FROM batch WHERE id = %s",
-        (ids.stored(scope.project_id, batch_id),),
+        (ids.stored(scope.organization_id, batch_id),),
     ).fetchone()
     if row is None:
         return None
@@ -166,7 +166,7 @@ def _insert(
     """Batch, items, child rows and messages in the caller's transaction, in a constant number
     of statements (the rows themselves with COPY). None when the id is taken, possibly by a
     concurrent request that created it first (this waits for it to commit or roll back)."""
-    key = ids.stored(scope.project_id, batch_id)
+    key = ids.stored(scope.organization_id, batch_id)
     inserted = cur.execute(
         """INSERT INTO batch (id, organization_id, project_id, type, request_hash, created_by, updated_by)
            VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING RETURNING created_at, updated_at""",
@@ -325,7 +325,7 @@ def _cancel_items(conn: Connection, scope: Scope, batch_id: str) -> tuple[Mappin
 
 def retry_batch(conn: Connection, scope: Scope, source_id: str, new_id_: str) -> Created:
     """A new batch of the source's failed items that its operation says can run again."""
-    request_hash = retry_hash(ids.stored(scope.project_id, source_id))
+    request_hash = retry_hash(ids.stored(scope.organization_id, source_id))
     with conn.transaction(), conn.cursor() as cur:
         source = _batch_row(cur, scope, source_id)
         replay = _existing(cur, scope, new_id_, request_hash)
@@ -366,6 +366,6 @@ def dispatch_new(conn: Connection, scope: Scope, created: Created) -> BatchView:
     from pageport.batches.dispatch import send_now
 
     # Bounded in time and never raising: the rows are committed and the schedule sends the rest.
-    send_now(conn, ids.stored(scope.project_id, created.batch.id))
+    send_now(conn, ids.stored(scope.organization_id, created.batch.id))
     with conn.cursor() as cur:
         return get_batch(cur, scope, created.batch.id)

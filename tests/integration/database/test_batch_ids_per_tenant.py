@@ -1,4 +1,4 @@
-"""Migration 0009: batches made before it are renamed to their per-project ids in place
+"""Migration 0009: batches made before it are renamed to their per-tenant ids in place
 (pageport/batches/ids.py): their items follow, the foreign key and its cascade hold, and a
 retry still finds its source (its request_hash is recomputed over the source's new id)."""
 
@@ -55,15 +55,15 @@ def test_existing_batches_are_renamed_with_their_items_and_retries(fresh_url: st
                 (str(uuid.uuid4()), batch_id),
             )
 
-    assert "0009_batch_id_per_project" in apply_migrations(fresh_url)
+    assert "0009_batch_id_per_tenant" in apply_migrations(fresh_url)
 
     with psycopg.connect(fresh_url, row_factory=dict_row) as conn:
         ids = {row["id"] for row in conn.execute("SELECT id FROM batch")}
-        assert ids == {f"{project}:{source}", f"{project}:{retry}"}
+        assert ids == {f"{org}:{source}", f"{org}:{retry}"}
         items = {row["batch_id"] for row in conn.execute("SELECT batch_id FROM batch_item")}
         assert items == ids
-        renamed_retry = conn.execute("SELECT request_hash FROM batch WHERE id = %s", (f"{project}:{retry}",)).fetchone()
-        assert renamed_retry["request_hash"] == _sha(f"{project}:{source}")  # retryOf still derives
+        renamed_retry = conn.execute("SELECT request_hash FROM batch WHERE id = %s", (f"{org}:{retry}",)).fetchone()
+        assert renamed_retry["request_hash"] == _sha(f"{org}:{source}")  # retryOf still derives
         # The foreign key and its cascade are back.
         with pytest.raises(psycopg.errors.ForeignKeyViolation):
             conn.execute(
@@ -71,5 +71,5 @@ def test_existing_batches_are_renamed_with_their_items_and_retries(fresh_url: st
                    VALUES ('x', 'no-such-batch', 0, '{}', 's', 's')"""
             )
         conn.rollback()
-        conn.execute("DELETE FROM batch WHERE id = %s", (f"{project}:{source}",))
+        conn.execute("DELETE FROM batch WHERE id = %s", (f"{org}:{source}",))
         assert conn.execute("SELECT count(*) AS n FROM batch_item").fetchone()["n"] == 1
