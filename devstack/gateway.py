@@ -265,6 +265,7 @@ class _Handler(BaseHTTPRequestHandler):
     # ------------------------------------------------------------------ verbs
     def do_OPTIONS(self) -> None:
         started = time.monotonic()
+        self.cors = False  # per request: a kept-alive connection's handler serves several
         if self._read_body() is None:
             self._log(started, self.refused)
             return
@@ -308,6 +309,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _dispatch(self) -> None:
         started = time.monotonic()
+        self.cors = False  # per request: a kept-alive connection's handler serves several
         body = self._read_body()
         if body is None:
             self._log(started, self.refused)

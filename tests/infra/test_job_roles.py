@@ -31,6 +31,7 @@ def test_each_job_role_is_assumed_only_by_the_senders_of_its_kind(synth: Synth) 
             assert any(job_role_id in refs_in(s["Resource"]) for s in assumes), (kind.name, sender)
             env = synth.props(function_of(synth, sender))["Environment"]["Variables"]
             assert env[kind.job_role_variable] == {"Fn::GetAtt": [job_role_id, "Arn"]}
+            assert "ARTIFACT_BUCKET" in env  # the bucket its session policies name
         job_actions = {a for s in role_statements(synth, job_role_id) for a in actions_of(s)}
         assert job_actions and all(a.startswith("s3:") for a in job_actions), job_actions
 
