@@ -319,7 +319,6 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(421, error_body(*_MISDIRECTED))
             self._log(started, 421)
             return
-        self.cors = _is_api_path(path)
         try:
             if path.startswith(WEBHOOK_PREFIX):
                 status, extra = self._webhook(path.removeprefix(WEBHOOK_PREFIX), body)
@@ -329,6 +328,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(page.status, None, page.headers, raw=page.body)
                 status, extra = page.status, {}
             else:
+                self.cors = True  # the user API: what the plugin calls
                 status, extra = self._api(path, body)
         except Exception:
             logger.exception("gateway failure", extra={"path": path})

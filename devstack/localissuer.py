@@ -34,6 +34,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from pageport.signin.crypto import s256
+from pageport.web.signin_pages import sent_from_own_page
 
 from devstack.localauth import TokenKey, check_subject
 
@@ -114,13 +115,11 @@ class BrowserSignals:
     origin: str | None  # Origin
 
     def from_own_page(self, own_url: str) -> bool:
-        if self.fetch_site not in ("", "same-origin", "none"):
-            return False
         own = urlsplit(own_url)
-        return self.origin is None or self.origin == f"{own.scheme}://{own.netloc}"
+        return sent_from_own_page(self.fetch_site, self.origin, f"{own.scheme}://{own.netloc}")
 
     def cross_site(self) -> bool:
-        return self.fetch_site in ("cross-site", "same-site")
+        return not sent_from_own_page(self.fetch_site)
 
 
 class LocalIssuer:

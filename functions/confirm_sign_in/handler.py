@@ -16,8 +16,6 @@ from pageport.web.resolver import FormResolver
 from pydantic import ValidationError
 
 app = FormResolver()
-# A browser says where a form came from; ours is posted by the confirmation page to itself.
-_OWN_PAGE = {"same-origin", ""}
 
 
 @app.post(
@@ -35,7 +33,7 @@ _OWN_PAGE = {"same-origin", ""}
     },
 )
 def confirm() -> Response[str]:
-    if app.fetch_site() not in _OWN_PAGE:
+    if not pages.sent_from_own_page(app.header("sec-fetch-site")):  # the confirmation page posts to itself
         logger.warning("sign-in confirmation refused: posted from another site")
         return pages.page(403, *pages.CROSS_SITE)
     fields = app.form()

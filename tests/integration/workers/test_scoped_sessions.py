@@ -18,7 +18,6 @@ from typing import Any
 import boto3
 import pytest
 from pageport import kinds
-from pageport.kinds import JobAccess
 from pageport.settings import get_settings
 from pageport.workers import scoped
 
@@ -151,8 +150,30 @@ def test_a_worker_runs_nothing_without_credentials_that_outlast_the_job(
     assert job_roles == []  # not one S3 request
 
 
-def test_without_a_job_role_nothing_is_minted_and_the_worker_uses_its_own_client(stack: AwsResources) -> None:
-    body = json.dumps({"code2desId": "a", "pageImportId": "b"})
+def test_without_a_job_role_nothing_is_minted_and_the_worker_uses_its_own_client(
+    db: Any, stack: AwsResources, tenant: Any
+) -> None:
+    message = card_convert_message(db, tenant)
+    body = message.model_dump_json(by_alias=True)
     assert scoped.with_credentials(body, kinds.by_name("code2des")) == body
-    store = scoped.job_store(JobAccess("any", writes=("code2des/any/",)))
+    store = scoped.job_store(kinds.by_name("code2des"), message)
     assert store.client is None and store.bucket == stack.bucket
+
+
+def test_a_message_whose_credentials_cannot_be_minted_is_a_failed_send_kept_for_later(
+    db: Any, stack: AwsResources, tenant: Any, job_roles: list[str]
+) -> None:
+    """A message naming no job (here: no pageImportId) cannot be scoped: it is not sent without
+    credentials, it counts as a failed send (logged), keeps its lease and is tried again later;
+    the rest of the round is sent."""
+    from pageport.batches.dispatch import Dispatcher, enqueue_job
+    from pageport.services.tenancy import Scope
+
+    scope = Scope(tenant.organization_id, tenant.project_id, tenant.subject)
+    with db.transaction(), db.cursor() as cur:
+        enqueue_job(cur, scope, "page_import", "job-x", {"url": "https://example.com/"}, {"kind": "capture"})
+    report = Dispatcher(db, boto3.client("sqs")).run(max_rounds=1)
+    assert (report.claimed, report.sent, report.failed_sends) == (1, 0, 1)
+    item = db.execute("SELECT dispatched_at, lease_until, dispatch_attempts FROM batch_item").fetchone()
+    assert item["dispatched_at"] is None and item["lease_until"] is not None and item["dispatch_attempts"] == 1
+    assert _sent_bodies(stack.queues["capture"]) == []

@@ -309,8 +309,11 @@ class Dispatcher:
 
 def _with_credentials(items: Sequence[Claimed], kind: kinds.Kind) -> tuple[list[Outgoing], list[Claimed]]:
     """Each item's body with credentials minted for its job (of `kind`, whose queue it goes to),
-    at once (one STS call each); an item whose minting failed is a failed send: it keeps its
-    lease and is tried again later."""
+    at once (one STS call each). An item STS refused (or whose message names no valid prefix)
+    is a failed send, logged with its cause: it keeps its lease, is tried again later and fails
+    terminally after the third try. Anything else is a bug and is raised."""
+    from botocore.exceptions import BotoCoreError, ClientError
+
     from pageport.workers import scoped
 
     if not scoped.mints(kind):
@@ -319,7 +322,7 @@ def _with_credentials(items: Sequence[Claimed], kind: kinds.Kind) -> tuple[list[
     def mint(item: Claimed) -> Outgoing | None:
         try:
             return Outgoing(item, scoped.with_credentials(item.body, kind))
-        except Exception:
+        except (BotoCoreError, ClientError, ValueError, KeyError):
             logger.exception("could not mint a job's credentials", extra={"item_id": item.id})
             return None
 

@@ -203,6 +203,7 @@ class FormResolver(PerThreadInvocation[APIGatewayProxyEvent], APIGatewayRestReso
             return None
         return dict(parse_qsl(text, keep_blank_values=True, max_num_fields=16))
 
-    def fetch_site(self) -> str:
-        """The browser's `Sec-Fetch-Site` for this request ("" from a client that sends none)."""
-        return (self.current_event.headers.get("sec-fetch-site") or "").strip().lower()
+    def header(self, name: str) -> str | None:
+        """A request header (case-insensitive), or None."""
+        value: str | None = self.current_event.headers.get(name)
+        return value

@@ -56,6 +56,20 @@ NOT_THE_FORM = ("Sign-in did not complete", "This is not what the sign-in page s
 CROSS_SITE = ("Sign-in did not complete", "This form can only be sent from its own page. Start again from Figma.")
 
 
+# What `Sec-Fetch-Site` says of a request a page made of its own origin, or a person typed; a
+# client that is not a browser sends none ("").
+_OWN_SITE = frozenset({"", "same-origin", "none"})
+
+
+def sent_from_own_page(fetch_site: str | None, origin: str | None = None, own_origin: str | None = None) -> bool:
+    """Whether a browser says this form was posted by a page of our own origin (the sign-in
+    pages, the local stack's and the API's, refuse anything else): `Sec-Fetch-Site`, and the
+    `Origin` when both it and our own origin are known."""
+    if (fetch_site or "").strip().lower() not in _OWN_SITE:
+        return False
+    return origin is None or own_origin is None or origin == own_origin
+
+
 def page(status: int, title: str, message: str) -> Response[str]:
     body = f"<p>{html.escape(message)}</p>"
     return _answer(status, _PAGE.format(title=html.escape(title), body=body))

@@ -34,7 +34,9 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from pageport.kinds import JobAccess, Kind
+from pydantic import BaseModel
+
+from pageport.kinds import Kind
 from pageport.settings import get_settings
 from pageport.storage import ArtifactStore
 
@@ -139,9 +141,11 @@ def carrying(credentials: Mapping[str, str] | None) -> Iterator[None]:
         _carried.reset(token)
 
 
-def job_store(access: JobAccess) -> ArtifactStore:
-    """The artifact store one job works with: the credentials its message carried (scoped to
-    `access` by the sender), else the process's own where none are required."""
+def job_store(kind: Kind, message: BaseModel) -> ArtifactStore:
+    """The artifact store the job of `message` works with: the credentials its message carried
+    (scoped by the sender to the kind's `s3_access`), else the process's own where none are
+    required."""
+    access = kind.s3_access(message.model_dump(mode="json", by_alias=True))
     store = ArtifactStore.default()
     credentials = _carried.get()
     if credentials is None:

@@ -76,7 +76,7 @@ def run_convert(
     """Convert, write the attempt's artifacts and report them. `remaining_s` is the time the
     Lambda invocation has left (None outside Lambda: no time bound), as `clock` measures it."""
     # This job's S3 access: its capture's Page Import (read) and its own prefix (workers/scoped.py).
-    store = store or job_store(KIND.s3_access(message.model_dump(mode="json", by_alias=True)))
+    store = store or job_store(KIND, message)
 
     def send(report: attempts.Report) -> Delivery:
         return deliver(

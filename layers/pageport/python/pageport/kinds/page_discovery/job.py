@@ -54,7 +54,7 @@ def run_discovery(
     Lambda invocation has left (None outside Lambda: `time_budget_s` alone bounds the work)."""
     # This job's S3 access: its own item's prefix only (workers/scoped.py).
     item_id = message.batch_item_id
-    store = store or job_store(KIND.s3_access(message.model_dump(mode="json", by_alias=True)))
+    store = store or job_store(KIND, message)
     policy = policy or TargetPolicy(allow_private=get_settings().pageport_allow_private_targets)
     log = {"batch_item_id": item_id}
     if remaining_s is not None:

@@ -118,7 +118,7 @@ def run_capture(
     Lambda invocation has left (None outside Lambda: the default budgets apply)."""
     settings = get_settings()
     # This job's S3 access: its own Page Import's prefix only (workers/scoped.py).
-    store = store or job_store(KIND.s3_access(message.model_dump(mode="json", by_alias=True)))
+    store = store or job_store(KIND, message)
     policy = policy or TargetPolicy(allow_private=settings.pageport_allow_private_targets)
 
     def send(report: attempts.Report) -> Delivery:
