@@ -115,6 +115,7 @@ def _run_import(api: Api, project: int, args: argparse.Namespace) -> None:
         viewport=Viewport.parse(args.viewport),
         scale=args.scale,
         ready_selector=args.ready_selector,
+        color_scheme=args.color_scheme,
         out=Path(args.out) if args.out else None,
         figma_file_key=args.figma_file_key,
         screen_id=args.screen_id,
@@ -156,6 +157,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
             url_file.urls,
             viewport=Viewport.parse(args.viewport),
             scale=args.scale,
+            color_scheme=args.color_scheme,
             batch_id=args.id,
             timeout_s=args.timeout,
             progress=Progress(),
@@ -382,11 +384,19 @@ def build_parser() -> argparse.ArgumentParser:
             "--timeout", type=float, default=_env_float("PAGEPORT_TIMEOUT", 900), help="seconds to wait (default 900)"
         )
 
+    def color_scheme(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--color-scheme",
+            choices=("light", "dark"),
+            help="render pages as a visitor preferring this scheme sees them (default: light)",
+        )
+
     imp = commands.add_parser("import", help="import a page and convert it to a Figma design")
     imp.add_argument("url")
     imp.add_argument("--viewport", default="1440x900", help="WIDTHxHEIGHT in CSS px (default 1440x900)")
     imp.add_argument("--scale", type=float, default=1, help="device scale factor 1-3 (default 1)")
     imp.add_argument("--ready-selector", help="wait for this CSS selector before capturing")
+    color_scheme(imp)
     imp.add_argument("--out", help="folder for result.json and preview.png (default ./pageport-<code2desId>)")
     imp.add_argument("--figma-file-key", default="local", help="Figma file key recorded on the job")
     imp.add_argument("--screen-id", help="screen id recorded on the job (default: from the URL and viewport)")
@@ -401,6 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("file")
     batch.add_argument("--viewport", default="1440x900", help="WIDTHxHEIGHT in CSS px (default 1440x900)")
     batch.add_argument("--scale", type=float, default=1, help="device scale factor 1-3 (default 1)")
+    color_scheme(batch)
     batch.add_argument("--id", help="client batch UUID (default: a new one; reuse it to resume safely)")
     batch.add_argument(
         "--convert", action="store_true", help="then convert every captured page to a Figma design (a code2des batch)"

@@ -88,6 +88,7 @@ def run_import(
     scale: float,
     ready_selector: str | None,
     out: Path | None,
+    color_scheme: str | None = None,
     figma_file_key: str,
     screen_id: str | None,
     timeout_s: float,
@@ -99,6 +100,8 @@ def run_import(
     request: dict[str, Any] = {"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale}
     if ready_selector:
         request["readySelector"] = ready_selector
+    if color_scheme:
+        request["colorScheme"] = color_scheme
     created = api.post(f"/projects/{project}/page-imports", request)
     page_import_id = created["pageImportId"]
     progress.done(f"Page Import {page_import_id} created for {created['sourceUrl']}")
@@ -210,9 +213,11 @@ def run_batch(
     batch_id: str | None,
     timeout_s: float,
     progress: Progress,
+    color_scheme: str | None = None,
 ) -> Mapping[str, Any]:
     batch_id = batch_id or str(uuid.uuid4())
-    requests = [{"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale} for url in urls]
+    scheme = {"colorScheme": color_scheme} if color_scheme else {}
+    requests = [{"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale, **scheme} for url in urls]
     batch = api.post(f"/projects/{project}/page-batches", {"id": batch_id, "type": "page_import", "requests": requests})
     progress.done(f"batch {batch['id']}: {len(urls)} page imports")
     return follow_batch(api, project, batch_id, timeout_s=timeout_s, progress=progress)

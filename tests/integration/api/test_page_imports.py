@@ -39,6 +39,19 @@ def test_get_returns_lifecycle_without_nonce(db, aws, tenant):
     assert "nonce" not in json.dumps(got.body)
 
 
+def test_a_dark_import_is_stored_sent_and_shown_dark(db, aws, tenant):
+    body = {"url": "https://example.com/", "viewport": VIEWPORT, "colorScheme": "dark"}
+    created = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject, body=body).body
+    assert created["colorScheme"] == "dark"
+    (message,) = drain(aws.queues["capture"])
+    assert message["colorScheme"] == "dark"
+    row = db.execute("SELECT color_scheme FROM page_import WHERE id = %s", (created["pageImportId"],)).fetchone()
+    assert row == {"color_scheme": "dark"}
+    # A request that names none is light, as every import before the field was.
+    assert create_page_import(tenant)["colorScheme"] == "light"
+    assert drain(aws.queues["capture"])[0]["colorScheme"] == "light"
+
+
 @pytest.mark.parametrize(
     ("body", "loc"),
     [
@@ -56,6 +69,7 @@ def test_get_returns_lifecycle_without_nonce(db, aws, tenant):
         ({"url": "http://localhost/", "viewport": VIEWPORT}, ["url"]),
         ({"viewport": VIEWPORT}, ["url"]),
         ({"url": "https://example.com/", "viewport": VIEWPORT, "surprise": 1}, ["surprise"]),
+        ({"url": "https://example.com/", "viewport": VIEWPORT, "colorScheme": "sepia"}, ["colorScheme"]),
     ],
 )
 def test_invalid_requests_are_422_and_store_nothing(db, aws, tenant, body, loc):

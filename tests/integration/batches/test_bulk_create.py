@@ -42,6 +42,7 @@ def test_page_import_rows_and_messages_agree(db, database_url, tenant):
             "viewport": {"width": 800, "height": 600},
             "deviceScaleFactor": 1.5,
             "readySelector": AWKWARD,
+            "colorScheme": "dark",
         },
         *({"url": f"https://example.com/p/{i}", "viewport": {"width": 320, "height": 240}} for i in range(98)),
     ]
@@ -60,6 +61,7 @@ def test_page_import_rows_and_messages_agree(db, database_url, tenant):
         assert message == capture_message_for(db, message["pageImportId"]).model_dump(mode="json", by_alias=True)
     assert stored[0]["sourceUrl"] == "https://example.com/a/b?q=1"
     assert stored[1]["readySelector"] == AWKWARD and stored[1]["deviceScaleFactor"] == 1.5
+    assert [m["colorScheme"] for m in stored[:3]] == ["light", "dark", "light"]
     assert stored[1]["sourceUrl"] == "https://example.com/%C3%BCber"
     items = db.execute(
         "SELECT id, position, job_id FROM batch_item WHERE batch_id = %s ORDER BY position",

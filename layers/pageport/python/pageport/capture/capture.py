@@ -46,7 +46,8 @@ from pageport.capture.schema import (
 )
 from pageport.capture.scripts import SCROLL_JS, SETTLE_JS
 from pageport.capture.snapshots import attach_snapshots
-from pageport.capture.stylesheets import external_pseudo_selectors
+from pageport.capture.stylesheets import external_pseudo_selectors, stylesheet_texts
+from pageport.capture.themes import apply_color_scheme
 from pageport.capture.walker import ATTRIBUTES, STYLE_GROUPS, walker_source
 
 __all__ = [
@@ -93,6 +94,7 @@ def capture_page(
     kwargs: dict[str, Any] = {"service_workers": "block", **(context_kwargs or {})}
     kwargs["viewport"] = {"width": width, "height": request.viewport_height}
     kwargs["device_scale_factor"] = scale
+    kwargs["color_scheme"] = request.color_scheme
     context = browser.new_context(**kwargs)
     try:
         if on_context is not None:
@@ -142,6 +144,9 @@ def _capture(
             raise CaptureFailed(
                 f"readySelector '{request.ready_selector}' is not a valid CSS selector", code="invalid_ready_selector"
             ) from None
+
+    # Before the scroll and the walk, as the page's own theme toggle would.
+    switch = apply_color_scheme(page, request.color_scheme, stylesheet_texts(net.stylesheets))
 
     watch_canvases(page, limits)  # from now on, so that the wait for still canvases overlaps the scroll
 
@@ -216,6 +221,8 @@ def _capture(
             "pageHeight": page_height,
             "fullPageHeight": full_height,
             "screenshotSize": {"width": shot_w, "height": shot_h},
+            "colorScheme": request.color_scheme,
+            "themeSwitch": switch.label if switch else None,
         },
         "root": walked["root"],
         "assets": assets.info,

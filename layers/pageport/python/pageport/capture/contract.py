@@ -16,6 +16,7 @@ class CaptureRequest:
     viewport_height: int
     device_scale_factor: float = 1
     ready_selector: str | None = None
+    color_scheme: Literal["light", "dark"] = "light"  # prefers-color-scheme, and the page's own switch
 
 
 @dataclass(frozen=True)

@@ -72,3 +72,14 @@ def external_pseudo_selectors(stylesheets: Sequence[Response], page_url: str) ->
             continue  # the walker then asks every element
         found[response.url] = pseudo_content_selectors(css)
     return found
+
+
+def stylesheet_texts(stylesheets: Sequence[Response]) -> list[str]:
+    """The bodies of the stylesheets the page loaded (cross-origin ones included)."""
+    texts: list[str] = []
+    for response in stylesheets:
+        try:
+            texts.append(response.text())
+        except PlaywrightError:
+            continue
+    return texts

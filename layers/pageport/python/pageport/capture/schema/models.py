@@ -56,6 +56,14 @@ class DocumentInfo(_Model):
     scroll: Point = Field(description="Window scroll offset when boxes were read (0, 0).")
     background_color: str = Field(description="Canvas background: the root's, else body's, else white (rgb/rgba).")
     screenshot_size: Size = Field(description="screenshot.png size in device pixels (pageWidth x pageHeight x scale).")
+    color_scheme: Literal["light", "dark"] = Field(
+        default="light", description="The prefers-color-scheme the page was rendered with."
+    )
+    theme_switch: str | None = Field(
+        default=None,
+        description="The page's own theme switch the capture set on <html> for that scheme "
+        '(`[data-theme="dark"]`, `.dark`), if its stylesheets have one.',
+    )
 
 
 class ImageRef(_Model):

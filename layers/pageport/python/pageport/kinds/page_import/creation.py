@@ -40,15 +40,18 @@ def insert_page_imports(cur: Cursor, scope: Scope, requests: Sequence[PageImport
             "h": r.viewport.height,
             "dsf": r.device_scale_factor,
             "sel": r.ready_selector,
+            "scheme": r.color_scheme or DEFAULT_SCHEME,
             "nonce": new_nonce(),
         }
         for job_id, r in zip(ids, requests, strict=True)
     ]
     rows = cur.execute(
         """INSERT INTO page_import (id, organization_id, project_id, source_url, viewport_width,
-               viewport_height, device_scale_factor, ready_selector, nonce, created_by, updated_by)
-           SELECT t.id, %s, %s, t.url, t.w, t.h, t.dsf, t.sel, t.nonce, %s, %s
-           FROM jsonb_to_recordset(%s::jsonb) AS t(id text, url text, w int, h int, dsf real, sel text, nonce text)
+               viewport_height, device_scale_factor, ready_selector, color_scheme, nonce, created_by,
+               updated_by)
+           SELECT t.id, %s, %s, t.url, t.w, t.h, t.dsf, t.sel, t.scheme, t.nonce, %s, %s
+           FROM jsonb_to_recordset(%s::jsonb)
+               AS t(id text, url text, w int, h int, dsf real, sel text, scheme text, nonce text)
            RETURNING *""",
         (scope.organization_id, scope.project_id, scope.subject, scope.subject, json.dumps(records)),
     ).fetchall()
@@ -60,6 +63,7 @@ def insert_page_imports(cur: Cursor, scope: Scope, requests: Sequence[PageImport
 # A request's scale when it names none (PageImportRequest's default; canonical() drops nothing
 # that is not None, so a validated request always has it, but a stored one might predate it).
 DEFAULT_SCALE = float(PageImportRequest.model_fields["device_scale_factor"].default)
+DEFAULT_SCHEME = "light"  # the column's default: a request that names no colour scheme
 # A new row's attempt, written explicitly by copy_page_imports so that its messages, made
 # from the values written, agree with the row by construction (the column's default is 1 too).
 FIRST_ATTEMPT = 1
@@ -72,6 +76,7 @@ _COPY_COLUMNS = (
     "viewport_height",
     "device_scale_factor",
     "ready_selector",
+    "color_scheme",
     "attempt",
     "nonce",
     "created_by",
@@ -95,6 +100,7 @@ def copy_page_imports(cur: Cursor, scope: Scope, requests: Sequence[Mapping[str,
             r["viewport"],
             r.get("deviceScaleFactor", DEFAULT_SCALE),
             r.get("readySelector"),
+            r.get("colorScheme", DEFAULT_SCHEME),
             scope.organization_id,
         )
         for r in requests
@@ -114,6 +120,7 @@ def copy_page_imports(cur: Cursor, scope: Scope, requests: Sequence[Mapping[str,
                 m.viewport.height,
                 m.device_scale_factor,
                 m.ready_selector,
+                m.color_scheme,
                 m.attempt,
                 m.nonce,
                 subject,
@@ -133,6 +140,7 @@ def _message(
     viewport: Viewport | Mapping[str, Any],
     device_scale_factor: float,
     ready_selector: str | None,
+    color_scheme: str,
     organization_id: int,
 ) -> CaptureMessage:
     # Validated in pydantic-core rather than made with model_construct, whose per-field Python
@@ -146,6 +154,7 @@ def _message(
             "viewport": viewport,
             "device_scale_factor": device_scale_factor,
             "ready_selector": ready_selector,
+            "color_scheme": color_scheme,
             "artifact_prefix": f"page-imports/{job_id}/{attempt}/",
             "organization_id": organization_id,
         }
@@ -161,6 +170,7 @@ def capture_message(row: PageImportRow) -> CaptureMessage:
         row.viewport,
         row.device_scale_factor,
         row.ready_selector,
+        row.color_scheme,
         row.organization_id,
     )
 

@@ -175,6 +175,7 @@ def _capture(
                     viewport_height=message.viewport.height,
                     device_scale_factor=message.device_scale_factor,
                     ready_selector=message.ready_selector,
+                    color_scheme=message.color_scheme,
                 ),
                 browser=browser,
                 limits=replace(DEFAULT_LIMITS, time_budget_s=budget_s),

@@ -24,6 +24,7 @@ class CaptureMessage(CamelModel):
     device_scale_factor: float
     ready_selector: str | None
     artifact_prefix: str  # page-imports/{id}/{attempt}/
+    color_scheme: Literal["light", "dark"] = "light"  # light in messages queued before it was added
     # The tenant: the worker never lets one organization's pages share a browser with another's.
     # None in messages queued before it was added (such a job gets a browser of its own).
     organization_id: int | None = None

@@ -3,6 +3,8 @@ message, webhook and manifest: `messages`."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from pageport.kinds.page_import.viewport import Viewport
@@ -18,6 +20,12 @@ class PageImportRequest(CamelRequest):
     viewport: Viewport
     device_scale_factor: float = Field(default=1, ge=1, le=3)
     ready_selector: str | None = Field(default=None, min_length=1, max_length=512)
+    # Absent unless sent, so a request without it keeps its canonical form and batch requestHash.
+    color_scheme: Literal["light", "dark"] | None = Field(
+        default=None,
+        description="Render the page as a visitor preferring this colour scheme would see it "
+        "(prefers-color-scheme, and the page's own theme switch where it has one); light when absent.",
+    )
 
 
 class PageImportOut(CamelModel):
@@ -29,6 +37,7 @@ class PageImportOut(CamelModel):
     viewport: Viewport
     device_scale_factor: float
     ready_selector: str | None
+    color_scheme: str
     status: Status
     attempt: int
     result_url: str | None
@@ -51,6 +60,7 @@ class PageImportRow(AuditedRow):
     viewport_height: int
     device_scale_factor: float
     ready_selector: str | None
+    color_scheme: str = "light"
     status: str
     attempt: int
     nonce: str
