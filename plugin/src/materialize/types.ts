@@ -6,7 +6,7 @@
  * producer or the read-back may carry beside them, all optional).
  */
 
-export type NodeType = "FRAME" | "GROUP" | "RECTANGLE" | "TEXT" | "VECTOR" | "ELLIPSE" | "COMPONENT" | "INSTANCE";
+export type NodeType = "FRAME" | "GROUP" | "RECTANGLE" | "TEXT" | "VECTOR" | "ELLIPSE" | "COMPONENT" | "COMPONENT_SET" | "INSTANCE";
 
 /** The result versions this plugin places (2: design tokens and components). */
 export const RESULT_VERSIONS: readonly number[] = [1, 2];
@@ -205,6 +205,8 @@ export interface ResultNode {
   boundVariables?: Partial<Record<BindableField, RestVariableAlias>>;
   /** The node's text and effect styles (keys of result.styles). */
   styles?: { text?: string; effect?: string };
+  /** A site design's variant: the mode it shows of each collection (collection id → mode id). */
+  explicitVariableModes?: Record<string, string>;
   /** In a main component: the TEXT property a text layer shows. */
   componentPropertyReferences?: { characters?: string };
   /** INSTANCE: its main component (a key of result.components). */

@@ -1,6 +1,7 @@
 """Code2Des conversion: a captured page (capture.json + assets) -> a Figma node tree.
 
-``convert_capture`` is the worker's entry point; ``result.json`` holds the tree in Figma REST
+``convert_capture`` is the worker's entry point (``site.convert_site`` for several captures of
+one page as one design with a variant each); ``result.json`` holds the tree in Figma REST
 API node shapes plus image, font and warning metadata (see ``converter`` for the format).
 
 Module map: ``converter`` (entry point, result assembly) drives ``tree`` (the element walk)

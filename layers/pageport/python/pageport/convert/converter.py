@@ -27,6 +27,9 @@ from pageport.convert.state import ConversionState
 from pageport.models.conversion import DEFAULT_OPTIONS, ConversionOptions
 
 RESULT_VERSION = 2
+# A site design (convert.site): a COMPONENT_SET of page variants and variable modes. One page
+# stays version 2, so a plugin that places version 2 places every single-page result as before.
+SITE_RESULT_VERSION = 3
 
 
 @dataclass
@@ -58,14 +61,18 @@ def convert_capture(
     doc = CaptureDocument.model_validate_json(capture_json)
     state = ConversionState(doc, assets, options, deadline=deadline, clock=clock)
     run_passes(state)
+    state.warnings.extend(state.fonts.warnings())
+    return assemble(RESULT_VERSION, state, state.fonts.used, state.fonts.fallbacks)
+
+
+def assemble(version: int, state: ConversionState, fonts_used: set[str], fallbacks: Mapping[str, str]) -> Conversion:
+    """result.json from a state every pass has run on, and the images it carries."""
     images = state.result_images
     image_meta = {sha: state.images[sha] for sha in images}
-    fallbacks = dict(sorted(state.fonts.fallbacks.items()))
-    fonts = {"used": sorted(state.fonts.used), "fallbacks": fallbacks}
-    state.warnings.extend(state.fonts.warnings())
+    fonts = {"used": sorted(fonts_used), "fallbacks": dict(sorted(fallbacks.items()))}
     state.check_time()  # before serialising
     result = {
-        "version": RESULT_VERSION,
+        "version": version,
         "document": state.page,
         "images": image_meta,
         "fonts": fonts,

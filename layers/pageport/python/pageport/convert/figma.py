@@ -13,7 +13,7 @@ from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict  # pydantic reads its TypedDicts (the result schema) on Python 3.11
 
-NodeType = Literal["FRAME", "GROUP", "RECTANGLE", "TEXT", "VECTOR", "ELLIPSE", "COMPONENT", "INSTANCE"]
+NodeType = Literal["FRAME", "GROUP", "RECTANGLE", "TEXT", "VECTOR", "ELLIPSE", "COMPONENT", "COMPONENT_SET", "INSTANCE"]
 BlendMode = Literal[
     "PASS_THROUGH",
     "NORMAL",
@@ -211,6 +211,8 @@ class Node(TypedDict):
     # fields, and the node's text and effect styles.
     boundVariables: NotRequired[dict[str, VariableAlias]]
     styles: NotRequired[dict[Literal["text", "effect"], str]]
+    # A site design's page frame: the mode of each collection it shows (collection id -> mode id).
+    explicitVariableModes: NotRequired[dict[str, str]]
     # Components (result.components): a main's layers follow `constraints` when an instance is
     # resized; a main's TEXT layer may show a TEXT property; an INSTANCE names its main, the
     # property values it sets and the layers whose listed fields it overrides.

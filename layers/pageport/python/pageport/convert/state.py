@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pageport.capture.schema import CaptureDocument, RenderedFont
+from pageport.capture.schema import CaptureDocument, CustomProperty, RenderedFont
 from pageport.convert.figma import Node
 from pageport.convert.fonts import FontResolver
 from pageport.convert.nodes import Item
@@ -20,6 +20,16 @@ from pageport.models.conversion import DEFAULT_OPTIONS, ConversionOptions
 
 class ConversionOutOfTime(Exception):
     """The conversion passed its deadline."""
+
+
+@dataclass
+class SiteVariants:
+    """A site design's page frames (convert.site), for the passes that work across them."""
+
+    modes: tuple[str, ...]  # the variable collection's modes: ("Default",) or ("Light", "Dark")
+    frames: list[tuple[Node, int]]  # every variant's page frame, with the index of the mode it shows
+    counterparts: list[tuple[Node, Node]]  # (light frame, dark frame) of one breakpoint
+    properties: list[list[CustomProperty]]  # per mode: the page's CSS custom properties in it
 
 
 @dataclass
@@ -65,6 +75,7 @@ class ConversionState:
     tokens: Any = None  # convert.tokens.registry.TokenSet, made by the tokens pass
     components: list[Any] = field(default_factory=list)  # convert.components.build.Component
     result_images: dict[str, bytes] = field(default_factory=dict)
+    variants: SiteVariants | None = None  # a site design's; None for one capture
 
     def __post_init__(self) -> None:
         web = [f.family for f in self.doc.fonts if f.url and f.status == "loaded"]

@@ -6,7 +6,7 @@ editability benchmark share."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pageport.convert.figma import Node
@@ -47,10 +47,13 @@ def shapes(root: Node) -> Shapes:
     return Shapes(signatures, sizes, parents)
 
 
-def repeated_groups(root: Node, found: Shapes | None = None) -> list[list[Node]]:
+def repeated_groups(
+    root: Node, found: Shapes | None = None, accept: Callable[[list[Node]], bool] | None = None
+) -> list[list[Node]]:
     """Groups of two or more frames of the same shape holding content (a frame and at least
     one child), outermost first: a repeat inside a member of a larger group is part of that
-    member, not a group of its own. Members are in document order."""
+    member, not a group of its own. Members are in document order. `accept`, when given,
+    decides which candidate groups count as repeats at all."""
     found = found or shapes(root)
     by_signature: dict[Signature, list[Node]] = {}
     order: list[Node] = list(_pre_order(root))
@@ -58,7 +61,7 @@ def repeated_groups(root: Node, found: Shapes | None = None) -> list[list[Node]]
         if node is root or node["type"] != "FRAME" or not node.get("children") or node["name"].startswith("::"):
             continue  # (a pseudo-element or marker is part of its element, whatever it says)
         by_signature.setdefault(found.signatures[id(node)], []).append(node)
-    candidates = [members for members in by_signature.values() if len(members) > 1]
+    candidates = [m for m in by_signature.values() if len(m) > 1 and (accept is None or accept(m))]
     candidates.sort(key=lambda members: -found.sizes[id(members[0])])
     taken: set[int] = set()
     groups: list[list[Node]] = []

@@ -37,9 +37,12 @@ PASSES: tuple[Pass, ...] = (
 )
 
 
-def run_passes(state: ConversionState, until: str | None = None) -> None:
-    """Run the enabled passes in order; with `until`, stop after the pass of that name."""
-    for step in PASSES:
+def run_passes(state: ConversionState, until: str | None = None, after: str | None = None) -> None:
+    """Run the enabled passes in order; with `until`, stop after the pass of that name; with
+    `after`, start with the pass that follows that one (a site design builds each page alone,
+    then makes the design editable across them: convert.site)."""
+    steps = PASSES[[p.name for p in PASSES].index(after) + 1 :] if after else PASSES
+    for step in steps:
         if step.enabled(state.options):
             state.check_time()
             step.run(state)

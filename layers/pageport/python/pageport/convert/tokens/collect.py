@@ -29,7 +29,7 @@ class Found:
 
     def __init__(self) -> None:
         self.colors: dict[colors.ColorKey, colors.ColorUse] = {}
-        self.paints: list[tuple[Paint, colors.ColorKey]] = []
+        self.paints: list[tuple[Paint, colors.ColorKey, str]] = []  # (paint, colour, use)
         self.styles: dict[typography.StyleKey, typography.StyleUse] = {}
         self.text_refs: list[tuple[dict[str, Any], str, typography.StyleKey]] = []  # (holder, field, key)
         self.radii: list[tuple[Node, str, float]] = []
@@ -42,7 +42,7 @@ class Found:
             return
         key = colors.color_key(paint["color"])
         self.colors.setdefault(key, colors.ColorUse()).add(use)
-        self.paints.append((paint, key))
+        self.paints.append((paint, key, use))
 
 
 def collect(nodes: Iterable[Node]) -> Found:

@@ -11,12 +11,14 @@ variables do with alpha.
 from __future__ import annotations
 
 import colorsys
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from pageport.convert.figma import RGBA
 
 ColorKey = tuple[int, int, int]  # 0..255 per channel
+Key = TypeVar("Key", bound=Hashable)  # a colour, or a colour per variable mode
 
 # Hue families, by the upper bound of their hue (degrees) on the colour wheel.
 _FAMILIES = (
@@ -164,16 +166,14 @@ def parse_rgb(value: str) -> ColorKey | None:
     return None if alpha == 0 else (r, g, b)
 
 
-def css_names(
-    colors: Mapping[ColorKey, ColorUse], properties: Sequence[tuple[str, ColorKey, Sequence[str]]]
-) -> dict[ColorKey, str]:
+def css_names(colors: Mapping[Key, ColorUse], properties: Sequence[tuple[str, Key, Sequence[str]]]) -> dict[Key, str]:
     """The page's custom property for each colour it holds: among those with the colour's value,
     the one used for what the colour is most used for (text color, background, border), else
     the first by name. `properties`: (name, colour, uses)."""
-    by_value: dict[ColorKey, list[tuple[str, Sequence[str]]]] = {}
+    by_value: dict[Key, list[tuple[str, Sequence[str]]]] = {}
     for name, key, uses in properties:
         by_value.setdefault(key, []).append((name, uses))
-    out: dict[ColorKey, str] = {}
+    out: dict[Key, str] = {}
     for key, use in colors.items():
         candidates = by_value.get(key)
         if not candidates:
