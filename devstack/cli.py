@@ -112,10 +112,10 @@ def _run_import(api: Api, project: int, args: argparse.Namespace) -> None:
         api,
         project,
         web_address(args.url),
-        viewport=Viewport.parse(args.viewport),
+        viewports=list(dict.fromkeys(Viewport.parse(v) for v in args.viewport or ["1440x900"])),
         scale=args.scale,
         ready_selector=args.ready_selector,
-        color_scheme=args.color_scheme,
+        color_schemes=list(dict.fromkeys(args.color_scheme or [None])),
         out=Path(args.out) if args.out else None,
         figma_file_key=args.figma_file_key,
         screen_id=args.screen_id,
@@ -393,10 +393,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     imp = commands.add_parser("import", help="import a page and convert it to a Figma design")
     imp.add_argument("url")
-    imp.add_argument("--viewport", default="1440x900", help="WIDTHxHEIGHT in CSS px (default 1440x900)")
+    imp.add_argument(
+        "--viewport",
+        action="append",
+        help="WIDTHxHEIGHT in CSS px (default 1440x900); several: one design with a breakpoint variant each",
+    )
     imp.add_argument("--scale", type=float, default=1, help="device scale factor 1-3 (default 1)")
     imp.add_argument("--ready-selector", help="wait for this CSS selector before capturing")
-    color_scheme(imp)
+    imp.add_argument(
+        "--color-scheme",
+        action="append",
+        choices=("light", "dark"),
+        help="render the page as a visitor preferring this scheme sees it (default light); "
+        "both: one design whose variables have a Light and a Dark mode",
+    )
     imp.add_argument("--out", help="folder for result.json and preview.png (default ./pageport-<code2desId>)")
     imp.add_argument("--figma-file-key", default="local", help="Figma file key recorded on the job")
     imp.add_argument("--screen-id", help="screen id recorded on the job (default: from the URL and viewport)")

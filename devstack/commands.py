@@ -9,7 +9,7 @@ import re
 import sys
 import time
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,41 +73,41 @@ def _wait(
 # ---------------------------------------------------------------------------- import
 
 
-def screen_id_for(url: str, viewport: Viewport) -> str:
+def screen_id_for(url: str, viewport: Viewport | None) -> str:
+    """The page's slug, with its viewport (none for a site design, whose variants have theirs)."""
     parts = urlsplit(url)
     slug = re.sub(r"[^a-z0-9]+", "-", f"{parts.hostname or ''}{parts.path}".lower()).strip("-") or "page"
-    return f"{slug[:200]}-{viewport.width}x{viewport.height}"
+    return f"{slug[:200]}-{viewport.width}x{viewport.height}" if viewport else slug[:200]
 
 
-def run_import(
+def _create_page_import(
     api: Api,
     project: int,
     url: str,
-    *,
     viewport: Viewport,
     scale: float,
     ready_selector: str | None,
-    out: Path | None,
-    color_scheme: str | None = None,
-    figma_file_key: str,
-    screen_id: str | None,
-    timeout_s: float,
-    progress: Progress,
-    options: dict[str, bool] | None = None,
-) -> Path:
-    """Page Import, then Code2Des (with the converter's `options`, when given), then the result
-    and its preview on disk. Returns the folder."""
+    color_scheme: str | None,
+) -> Mapping[str, Any]:
     request: dict[str, Any] = {"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale}
     if ready_selector:
         request["readySelector"] = ready_selector
     if color_scheme:
         request["colorScheme"] = color_scheme
-    created = api.post(f"/projects/{project}/page-imports", request)
+    created: Mapping[str, Any] = api.post(f"/projects/{project}/page-imports", request)
+    return created
+
+
+def _capture_label(job: Mapping[str, Any]) -> str:
+    viewport = job["viewport"]
+    return f"{job['sourceUrl']} at {viewport['width']}x{viewport['height']}, {job.get('colorScheme', 'light')}"
+
+
+def _wait_for_capture(api: Api, project: int, created: Mapping[str, Any], progress: Progress, timeout_s: float) -> None:
     page_import_id = created["pageImportId"]
-    progress.done(f"Page Import {page_import_id} created for {created['sourceUrl']}")
     page_import = _wait(
         lambda: api.get(f"/projects/{project}/page-imports/{page_import_id}"),
-        lambda job: f"capturing {created['sourceUrl']}: {STATUS_NAMES.get(job['status'], job['status'])}",
+        lambda job: f"capturing {_capture_label(created)}: {STATUS_NAMES.get(job['status'], job['status'])}",
         progress,
         timeout_s=timeout_s,
     )
@@ -116,11 +116,40 @@ def run_import(
         raise CommandFailed(f"the capture failed: {page_import.get('errorMessage') or 'no reason given'}")
     progress.done(f"Page Import {page_import_id} completed")
 
+
+def run_import(
+    api: Api,
+    project: int,
+    url: str,
+    *,
+    viewports: Sequence[Viewport],
+    scale: float,
+    ready_selector: str | None,
+    out: Path | None,
+    color_schemes: Sequence[str | None] = (None,),
+    figma_file_key: str,
+    screen_id: str | None,
+    timeout_s: float,
+    progress: Progress,
+    options: dict[str, bool] | None = None,
+) -> Path:
+    """Page Imports (one per viewport and colour scheme), then one Code2Des (with the converter's
+    `options`, when given): one page's design, or with several captures one site design with a
+    variant each. Then the result and its preview on disk. Returns the folder."""
+    captures = [(viewport, scheme) for scheme in color_schemes for viewport in viewports]
+    created = [_create_page_import(api, project, url, v, scale, ready_selector, scheme) for v, scheme in captures]
+    for job in created:
+        progress.done(f"Page Import {job['pageImportId']} created for {_capture_label(job)}")
+    for job in created:
+        _wait_for_capture(api, project, job, progress, timeout_s)
+    site = len(created) > 1
     conversion: dict[str, Any] = {
-        "pageImportId": page_import_id,
+        "pageImportId": created[0]["pageImportId"],
         "figmaFileKey": figma_file_key,
-        "screenId": screen_id or screen_id_for(created["sourceUrl"], viewport),
+        "screenId": screen_id or screen_id_for(created[0]["sourceUrl"], None if site else viewports[0]),
     }
+    if site:
+        conversion["variants"] = [{"pageImportId": job["pageImportId"]} for job in created[1:]]
     if options is not None:
         conversion["options"] = options
     job = api.post(f"/projects/{project}/code2des", conversion)

@@ -117,6 +117,47 @@ def test_import_writes_the_result_and_a_preview(
     assert "variables" not in plain_result["document"] and '"layoutMode"' not in json.dumps(plain_result)
 
 
+def test_import_at_two_viewports_light_and_dark_makes_one_site_design(
+    stack: DevStack, account: dict[str, str], site: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    done = stack.cli(
+        "import", f"{site}/index.html", "--viewport", "800x600", "--viewport", "390x700",
+        "--color-scheme", "light", "--color-scheme", "dark", "--out", str(out), *_options(account),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("Page Import") >= 4  # one capture per viewport and scheme
+    result = json.loads((out / "result.json").read_text())
+    document = result["document"]
+    assert document["version"] == 3 and document["document"]["type"] == "COMPONENT_SET"
+    assert sorted(v["name"] for v in document["document"]["children"]) == [
+        "breakpoint=mobile, theme=dark",
+        "breakpoint=mobile, theme=light",
+        "breakpoint=tablet, theme=dark",
+        "breakpoint=tablet, theme=light",
+    ]
+    (collection,) = document["variableCollections"].values()
+    assert [m["name"] for m in collection["modes"]] == ["Light", "Dark"]
+    # The dark captures drew the page's dark colours: the body's background in each mode.
+    values = [v["valuesByMode"] for v in document["variables"].values() if v["resolvedType"] == "COLOR"]
+    light, dark = (m["modeId"] for m in collection["modes"])
+    hexes = {(_hex(v[light]), _hex(v[dark])) for v in values}
+    assert ("f4f6fb", "0b1020") in hexes and ("ffffff", "161c33") in hexes
+    status, job = _api(stack, account, "GET", f"/code2des/{result['code2desId']}")
+    assert status == 200 and [(v["breakpoint"], v["theme"]) for v in job["variants"]] == [
+        ("tablet", "light"),
+        ("mobile", "light"),
+        ("tablet", "dark"),
+        ("mobile", "dark"),
+    ]
+    png = (out / "preview.png").read_bytes()
+    assert struct.unpack(">II", png[16:24])[0] > 800 + 390  # the whole set: the variants side by side
+
+
+def _hex(color: dict[str, float]) -> str:
+    return "".join(f"{round(color[c] * 255):02x}" for c in "rgb")
+
+
 def test_batch_status_and_discover(stack: DevStack, account: dict[str, str], site: str, tmp_path: Path) -> None:
     urls = tmp_path / "urls.txt"
     urls.write_text(f"# two pages\n{site}/pricing.html\n\n{site}/about.html\n")

@@ -131,10 +131,12 @@ def convert_message_for(db: Connection, code2des_id: str) -> ConvertMessage:
     from pageport.kinds.page_import.models import PageImportRow
 
     row = Code2DesRow.model_validate(db.execute("SELECT * FROM code2des WHERE id = %s", (code2des_id,)).fetchone())
-    source = PageImportRow.model_validate(
-        db.execute("SELECT * FROM page_import WHERE id = %s", (row.page_import_id,)).fetchone()
-    )
-    return convert_message(row, source, ArtifactStore.default())
+    ids = [row.page_import_id, *(v.page_import_id for v in row.variants)]
+    sources = {
+        r["id"]: PageImportRow.model_validate(r)
+        for r in db.execute("SELECT * FROM page_import WHERE id = ANY(%s)", (ids,)).fetchall()
+    }
+    return convert_message(row, sources, ArtifactStore.default())
 
 
 def code2des_webhook(

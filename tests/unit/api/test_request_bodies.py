@@ -10,6 +10,7 @@ from typing import Any
 
 from pageport.batches.models import BatchCreateRequest
 from pageport.kinds.code2des.models import Code2DesRequest
+from pageport.kinds.code2des.variants import VariantRequest
 from pageport.kinds.page_import.models import PageImportRequest
 from pageport.kinds.page_import.viewport import Viewport
 from pageport.models.conversion import ConversionOptions
@@ -43,10 +44,15 @@ def _maximal_page_import_item(selector_char: str = "m") -> dict[str, Any]:
 
 
 def _maximal_code2des_item() -> dict[str, Any]:
-    strings = [alias for alias in _aliases(Code2DesRequest) if alias != "options"]
+    strings = [alias for alias in _aliases(Code2DesRequest) if alias not in ("options", "variants", "breakpoint")]
     item: dict[str, Any] = {alias: "x" * _limit(Code2DesRequest, alias, "maxLength") for alias in strings}
     # Every option, each spelled as its longest value.
     item["options"] = dict.fromkeys(_aliases(ConversionOptions), False)
+    # The most variants, each with the longest id and breakpoint name (its pattern's bound).
+    breakpoint_name = "b" * 32
+    variant = {"pageImportId": "x" * _limit(VariantRequest, "pageImportId", "maxLength"), "breakpoint": breakpoint_name}
+    item["variants"] = [variant] * _limit(Code2DesRequest, "variants", "maxItems")
+    item["breakpoint"] = breakpoint_name
     return item
 
 

@@ -11,11 +11,15 @@ PREFIX = "code2des/"
 
 
 def _s3_access(message: Mapping[str, Any]) -> JobAccess:
-    """A conversion reads its source capture and its cancellation mark, writes its own prefix."""
+    """A conversion reads its source captures (a site design's every variant) and its
+    cancellation mark, writes its own prefix."""
     from pageport.cancellations import marker_folder  # not at import: descriptors stay light
 
-    job, capture = str(message["code2desId"]), str(message["pageImportId"])
-    return JobAccess(job, reads=(f"page-imports/{capture}/", marker_folder(PREFIX, job)), writes=(f"{PREFIX}{job}/",))
+    job = str(message["code2desId"])
+    variants = message.get("variants") or []
+    captures = dict.fromkeys([str(message["pageImportId"]), *(str(v["pageImportId"]) for v in variants)])
+    reads = (*(f"page-imports/{capture}/" for capture in captures), marker_folder(PREFIX, job))
+    return JobAccess(job, reads=reads, writes=(f"{PREFIX}{job}/",))
 
 
 KIND = Kind(

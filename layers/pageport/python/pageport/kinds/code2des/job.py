@@ -1,4 +1,5 @@
-"""One conversion job: verified capture -> Figma node tree -> artifacts -> signed webhook."""
+"""One conversion job: verified capture (a site design's: every variant's) -> Figma node tree ->
+artifacts -> signed webhook."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from functools import partial
 from pageport import parallel
 from pageport.kinds.code2des import KIND, WEBHOOK
 from pageport.kinds.code2des import artifacts as code2des_artifacts
-from pageport.kinds.code2des.messages import Code2DesManifest, Code2DesWebhook, ConvertMessage
+from pageport.kinds.code2des.messages import Code2DesManifest, Code2DesWebhook, ConvertMessage, VariantSource
 from pageport.kinds.page_import.messages import PageImportManifest
 from pageport.logging import logger
 from pageport.settings import get_settings
@@ -38,17 +39,26 @@ class _Unusable(Exception):
         self.safe_message = safe_message
 
 
-def _load_capture(store: ArtifactStore, message: ConvertMessage) -> tuple[bytes, dict[str, bytes]]:
-    if not message.capture_key.startswith(f"page-imports/{message.page_import_id}/"):
+Loaded = list[tuple[bytes, dict[str, bytes]]]  # each capture.json with its assets by SHA-256
+
+
+def _load_captures(store: ArtifactStore, message: ConvertMessage) -> Loaded:
+    """The captures to convert, at once: a site design's variants, else the one capture."""
+    sources: list[ConvertMessage | VariantSource] = [*message.variants] or [message]
+    return parallel.run_all([partial(_load_capture, store, source) for source in sources])
+
+
+def _load_capture(store: ArtifactStore, source: ConvertMessage | VariantSource) -> tuple[bytes, dict[str, bytes]]:
+    if not source.capture_key.startswith(f"page-imports/{source.page_import_id}/"):
         raise _Unusable(CAPTURE_MISMATCH)
-    prefix = message.capture_key.rsplit("/", 1)[0] + "/"
+    prefix = source.capture_key.rsplit("/", 1)[0] + "/"
     # The capture and the manifest naming its assets at once, then every asset at once.
     capture, manifest_json = parallel.run_all(
-        [partial(_get_if_present, store, key) for key in (message.capture_key, prefix + "manifest.json")]
+        [partial(_get_if_present, store, key) for key in (source.capture_key, prefix + "manifest.json")]
     )
     if capture is None:
         raise _Unusable("The capture is missing.")
-    if not hmac.compare_digest(sha256_hex(capture), message.capture_hash):
+    if not hmac.compare_digest(sha256_hex(capture), source.capture_hash):
         raise _Unusable(CAPTURE_MISMATCH)
     if manifest_json is None:
         raise ArtifactMissing(prefix + "manifest.json")
@@ -92,7 +102,7 @@ def run_convert(
     deadline = None if remaining_s is None else clock() + remaining_s - RESERVE_S
     # The capture is read while attempts.run looks for a finished attempt: reads only, wasted
     # just for a duplicate message, and a round trip less before every conversion.
-    with parallel.started(partial(_load_capture, store, message)) as loading:
+    with parallel.started(partial(_load_captures, store, message)) as loading:
         return attempts.run(
             store,
             message,
@@ -108,19 +118,28 @@ def _convert(
     store: ArtifactStore,
     deadline: float | None,
     clock: Callable[[], float],
-    loading: Future[tuple[bytes, dict[str, bytes]]] | None = None,
+    loading: Future[Loaded] | None = None,
 ) -> attempts.Attempted:
     """The conversion's outcome, warning count, and how to write its artifacts."""
     from pageport.convert import ConversionOutOfTime, convert_capture
+    from pageport.convert.site import SiteCapture, convert_site
 
     log = {"code2des_id": message.code2des_id, "attempt": message.attempt}
     try:
         if deadline is not None and clock() >= deadline:
             raise _Unusable(OUT_OF_TIME)
         # The read started by run_convert (its result or its exception), else read now.
-        capture, assets = loading.result() if loading is not None else _load_capture(store, message)
+        loaded = loading.result() if loading is not None else _load_captures(store, message)
         try:
-            conversion = convert_capture(capture, assets, message.options, deadline=deadline, clock=clock)
+            if message.variants:
+                captures = [
+                    SiteCapture(v.breakpoint, v.theme, capture, assets)
+                    for v, (capture, assets) in zip(message.variants, loaded, strict=True)
+                ]
+                conversion = convert_site(captures, message.options, deadline=deadline, clock=clock)
+            else:
+                ((capture, assets),) = loaded
+                conversion = convert_capture(capture, assets, message.options, deadline=deadline, clock=clock)
         except ConversionOutOfTime:
             raise _Unusable(OUT_OF_TIME) from None
     except _Unusable as failure:

@@ -14,6 +14,16 @@ from pageport.models.manifests import ArtifactRef
 from pageport.models.messages import Outcome
 
 
+class VariantSource(CamelModel):
+    """One capture of a site design: where its capture is, and the variant it is."""
+
+    page_import_id: str
+    capture_key: str
+    capture_hash: str
+    breakpoint: str
+    theme: Literal["light", "dark"]
+
+
 class ConvertMessage(CamelModel):
     kind: Literal["convert"] = "convert"
     code2des_id: str
@@ -24,6 +34,8 @@ class ConvertMessage(CamelModel):
     capture_hash: str
     artifact_prefix: str  # code2des/{id}/{attempt}/
     options: ConversionOptions = DEFAULT_OPTIONS  # a message from before options: every option on
+    # A site design's captures, the one above first; empty for one page (and before variants).
+    variants: list[VariantSource] = Field(default_factory=list)
 
     @property
     def job_id(self) -> str:

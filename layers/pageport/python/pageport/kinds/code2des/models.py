@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field, WithJsonSchema
+from pydantic import ConfigDict, Field, WithJsonSchema, model_validator
 
+from pageport.kinds.code2des.variants import MAX_VARIANTS, BreakpointName, Variant, VariantRequest
 from pageport.models.api import NonEmpty255, Status
 from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
 from pageport.models.conversion import DEFAULT_OPTIONS, ConversionOptions
@@ -24,10 +25,36 @@ class Code2DesRequest(CamelRequest):
     options: ConversionOptions | None = Field(
         default=None, description="What the conversion makes of the page; every option is on when absent."
     )
+    # A site design (absent unless sent, like options): further completed captures of the same
+    # page, each a variant of one component set with this request's capture.
+    variants: list[VariantRequest] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=MAX_VARIANTS,
+        description="Further captures of the same page (other viewports, the other colour scheme): one design "
+        "with a variant per capture, breakpoints as variants and light/dark as variable modes.",
+    )
+    breakpoint: BreakpointName | None = Field(
+        default=None, description="With variants: the breakpoint name of pageImportId's capture."
+    )
+
+    @model_validator(mode="after")
+    def _variants_are_other_captures(self) -> Code2DesRequest:
+        if self.breakpoint is not None and not self.variants:
+            raise ValueError("breakpoint names a variant of a site design: send it with variants")
+        ids = [self.page_import_id, *(v.page_import_id for v in self.variants or [])]
+        if len(set(ids)) != len(ids):
+            raise ValueError("each variant is another Page Import: a capture appears twice")
+        return self
 
     @property
     def conversion_options(self) -> ConversionOptions:
         return self.options or DEFAULT_OPTIONS
+
+    @property
+    def page_import_ids(self) -> list[str]:
+        """Every capture the design is made of, this request's own first."""
+        return [self.page_import_id, *(v.page_import_id for v in self.variants or [])]
 
 
 class MaterializationRequest(CamelRequest):
@@ -67,6 +94,7 @@ class Code2DesOut(CamelModel):
     screen_id: str
     placement_target: str | None
     options: ConversionOptions
+    variants: list[Variant] = Field(description="A site design's variants, pageImportId's first; empty for one page.")
     status: Status
     attempt: int
     result_url: str | None
@@ -97,6 +125,7 @@ class Code2DesRow(AuditedRow):
     screen_id: str
     placement_target: str | None
     conversion_options: ConversionOptions = DEFAULT_OPTIONS  # '{}' in the row: every option at its default
+    variants: list[Variant] = Field(default_factory=list)  # '[]' in the row: one page
     status: str
     attempt: int
     nonce: str
