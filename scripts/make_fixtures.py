@@ -7,6 +7,10 @@ converter input under tests/fixtures/pages/captures/<name>/ (capture.json + asse
 no screenshot), and its conversion is written to plugin/test/fixtures/results/<name>.json in
 the exact shape of GET .../code2des/{id}/result (one page: every image, nextCursor null).
 
+Site fixtures (SITES) are one fixture page captured as a site design's variants (breakpoints,
+light and dark): each capture under tests/fixtures/pages/captures/<site>/<variant>/, and the site
+design convert_site makes of them in plugin/test/fixtures/results/<site>.json (version 3).
+
 tests/unit/convert/test_result_fixtures.py re-converts the committed captures with `response()`
 below and fails when a committed result is stale.
 
@@ -24,7 +28,7 @@ import shutil
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 ROOT = Path(__file__).resolve().parent.parent
 for entry in (ROOT / "layers" / "pageport" / "python", ROOT / "bench" / "fidelity"):
@@ -39,6 +43,25 @@ RESULTS = ROOT / "plugin" / "test" / "fixtures" / "results"
 # committed captures (and any warning quoting a URL) identical from run to run.
 FIXED_ORIGIN = "http://127.0.0.1:8000"
 _ORIGIN_RE = re.compile(rb"http://127\.0\.0\.1:\d+")
+
+
+# Site fixture -> (its page, its variants: breakpoint, viewport, colour scheme).
+SITES: dict[str, tuple[str, list[tuple[str, tuple[int, int], Literal["light", "dark"]]]]] = {
+    "themed-site": (
+        "themed",
+        [
+            ("desktop", (1280, 800), "light"),
+            ("mobile", (390, 844), "light"),
+            ("desktop", (1280, 800), "dark"),
+            ("mobile", (390, 844), "dark"),
+        ],
+    ),
+}
+
+
+def fixture_names() -> list[str]:
+    """Every result fixture: the pages and the sites."""
+    return sorted([*pages(), *SITES])
 
 
 def pages() -> dict[str, Path]:
@@ -58,7 +81,10 @@ def code2des_id(name: str) -> str:
 
 
 def load_capture(name: str) -> tuple[bytes, dict[str, bytes]]:
-    folder = CAPTURES / name
+    return _load_folder(CAPTURES / name)
+
+
+def _load_folder(folder: Path) -> tuple[bytes, dict[str, bytes]]:
     assets = {p.name: p.read_bytes() for p in sorted((folder / "assets").glob("*"))}
     return (folder / "capture.json").read_bytes(), assets
 
@@ -67,7 +93,21 @@ def response(name: str, capture_json: bytes, assets: Mapping[str, bytes]) -> dic
     """The API response for the converted capture, all images on one page."""
     from pageport.convert import convert_capture
 
-    conversion = convert_capture(capture_json, assets)
+    return _response(name, convert_capture(capture_json, assets))
+
+
+def site_response(name: str) -> dict[str, Any]:
+    """The API response for a site fixture: its committed variant captures as one design."""
+    from pageport.convert.site import SiteCapture, convert_site
+
+    captures = []
+    for breakpoint, _, theme in SITES[name][1]:
+        capture_json, assets = _load_folder(CAPTURES / name / f"{breakpoint}-{theme}")
+        captures.append(SiteCapture(breakpoint, theme, capture_json, assets))
+    return _response(name, convert_site(captures))
+
+
+def _response(name: str, conversion: Any) -> dict[str, Any]:
     return {
         "code2desId": code2des_id(name),
         "warningCount": conversion.warning_count,
@@ -108,6 +148,33 @@ def make_format_images() -> None:
             make(path)
 
 
+def _store_capture(folder: Path, captured: Any) -> None:
+    capture_json = _ORIGIN_RE.sub(FIXED_ORIGIN.encode(), captured.capture_json)
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "assets").mkdir(parents=True)
+    (folder / "capture.json").write_bytes(capture_json)
+    referenced = json.loads(capture_json).get("assets", {})
+    for sha, data in sorted(captured.assets.items()):
+        if sha in referenced:
+            (folder / "assets" / sha).write_bytes(data)
+    print(f"captured {folder.relative_to(CAPTURES)}: {len(capture_json)} bytes, {len(referenced)} assets", flush=True)
+
+
+def capture_sites(names: list[str]) -> None:
+    harness: Any = importlib.import_module("harness")
+    wanted = [name for name in SITES if not names or name in names]
+    if not wanted:
+        return
+    with harness.chromium() as browser:
+        for name in wanted:
+            page, variants = SITES[name]
+            shutil.rmtree(CAPTURES / name, ignore_errors=True)
+            with harness.serve_pages(pages()[page]) as base:
+                for breakpoint, viewport, theme in variants:
+                    captured = harness.capture(browser, f"{base}/{page}.html", viewport, theme)
+                    _store_capture(CAPTURES / name / f"{breakpoint}-{theme}", captured)
+
+
 def capture_all(names: list[str]) -> None:
     harness: Any = importlib.import_module("harness")  # bench/fidelity/harness.py (not a package)
 
@@ -119,17 +186,7 @@ def capture_all(names: list[str]) -> None:
         for root, group in by_root.items():
             with harness.serve_pages(root) as base:
                 for name in group:
-                    captured = harness.capture(browser, f"{base}/{name}.html")
-                    capture_json = _ORIGIN_RE.sub(FIXED_ORIGIN.encode(), captured.capture_json)
-                    folder = CAPTURES / name
-                    shutil.rmtree(folder, ignore_errors=True)
-                    (folder / "assets").mkdir(parents=True)
-                    (folder / "capture.json").write_bytes(capture_json)
-                    referenced = json.loads(capture_json).get("assets", {})
-                    for sha, data in sorted(captured.assets.items()):
-                        if sha in referenced:
-                            (folder / "assets" / sha).write_bytes(data)
-                    print(f"captured {name}: {len(capture_json)} bytes, {len(referenced)} assets", flush=True)
+                    _store_capture(CAPTURES / name, harness.capture(browser, f"{base}/{name}.html"))
 
 
 def write_results(names: list[str]) -> None:
@@ -141,22 +198,30 @@ def write_results(names: list[str]) -> None:
         capture_json, assets = load_capture(name)
         (RESULTS / f"{name}.json").write_text(dumps(response(name, capture_json, assets)), encoding="utf-8")
         print(f"converted {name}", flush=True)
+    for name in SITES:
+        if not names or name in names:
+            (RESULTS / f"{name}.json").write_text(dumps(site_response(name)), encoding="utf-8")
+            print(f"converted {name}", flush=True)
+    every = fixture_names()
     for stale in RESULTS.glob("*.json"):
-        if stale.stem not in known:
+        if stale.stem not in every:
             stale.unlink()
     for folder in CAPTURES.iterdir() if CAPTURES.exists() else []:
-        if folder.is_dir() and folder.name not in known:
+        if folder.is_dir() and folder.name not in every:
             shutil.rmtree(folder)
 
 
 def main() -> int:
     names = sys.argv[1:]
-    unknown = set(names) - set(pages())
+    unknown = set(names) - set(fixture_names())
     if unknown:
         print(f"unknown fixture pages: {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
     make_format_images()
-    capture_all(names)
+    page_names = [n for n in names if n not in SITES]
+    if page_names or not names:
+        capture_all(page_names)
+    capture_sites(names)
     write_results(names)
     return 0
 

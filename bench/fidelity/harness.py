@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from pageport.render import similarity
@@ -107,13 +107,15 @@ class Captured:
     assets: dict[str, bytes]
 
 
-def capture(browser: Any, url: str, viewport: tuple[int, int] = VIEWPORT) -> Captured:
+def capture(
+    browser: Any, url: str, viewport: tuple[int, int] = VIEWPORT, color_scheme: Literal["light", "dark"] = "light"
+) -> Captured:
     from pageport.capture.capture import CaptureRequest, capture_page
 
+    width, height = viewport
+    request = CaptureRequest(url=url, viewport_width=width, viewport_height=height, color_scheme=color_scheme)
     with contextlib.redirect_stdout(open(os.devnull, "w")):
-        bundle = capture_page(
-            CaptureRequest(url=url, viewport_width=viewport[0], viewport_height=viewport[1]), browser=browser
-        )
+        bundle = capture_page(request, browser=browser)
     return Captured(bundle.capture_json, bundle.screenshot_png, dict(bundle.assets))
 
 

@@ -152,7 +152,7 @@ describe("components", () => {
   it("refuses a result version it does not know, saying so", async () => {
     const figma = createTestFigma();
     const result = cards();
-    result.document.version = 3;
-    await expect(materialize(figma, result, { parent: figma.currentPage, x: 0, y: 0 })).rejects.toThrow("format version 3, which this plugin does not know");
+    result.document.version = 4;
+    await expect(materialize(figma, result, { parent: figma.currentPage, x: 0, y: 0 })).rejects.toThrow("format version 4, which this plugin does not know");
   });
 });

@@ -27,12 +27,20 @@ export interface PageImport {
   createdBy: string;
 }
 
+/** A site design's further capture (Code2Des `variants`). */
+export interface VariantRequest {
+  pageImportId: string;
+  breakpoint?: string;
+}
+
 export interface Code2DesRequest {
   pageImportId: string;
   figmaFileKey: string;
   screenId: string;
   placementTarget?: string;
   options?: ConversionOptions;
+  /** Further captures of the same page: one site design with a variant each. */
+  variants?: VariantRequest[];
 }
 
 export interface Code2Des {
@@ -45,6 +53,8 @@ export interface Code2Des {
   placementTarget: string | null;
   /** The conversion's options (every one on unless the request turned it off). */
   options: ConversionOptions;
+  /** A site design's variants (its own capture first); empty for one page. */
+  variants?: Array<{ pageImportId: string; breakpoint: string; theme: "light" | "dark" }>;
   status: JobStatus;
   attempt: number;
   resultUrl: string | null;

@@ -33,14 +33,16 @@ export class Actions {
   constructor(private readonly parts: Parts) {}
 
   /**
-   * Imports one URL at one or more viewports. One viewport → `POST …/page-imports`; several →
-   * one `page_import` batch; their designs are placed side by side.
+   * Imports one URL at one or more viewports and themes. One capture → `POST …/page-imports`;
+   * several as one design → a Page Import each, converted together as one site design (a
+   * variant each); else one `page_import` batch, their designs placed side by side.
    */
   async importPage(form: ImportForm): Promise<Job[]> {
     const client = this.parts.connection.requireClient();
     const checked = checkImportForm(form);
     if (!checked.ok) throw new UserError(checked.errors.join("\n"));
     const requests = checked.value;
+    if (requests.length > 1 && form.oneDesign) return [await this.importSiteDesign(requests, form)];
     if (requests.length === 1) {
       const request = requests[0] as PageImportRequest;
       const pageImport = await client.createPageImport(request);
@@ -52,6 +54,23 @@ export class Actions {
     const group = this.parts.store.newGroup("row", requests.map((r) => r.viewport.width));
     const { jobs } = await this.startImportBatch(requests, group, `${requests[0]?.url ?? ""} at ${requests.length} viewports`, optionsToSend(form.options));
     return jobs;
+  }
+
+  /** Every capture of one page (its own Page Import each), followed to one site design. */
+  private async importSiteDesign(requests: PageImportRequest[], form: ImportForm): Promise<Job> {
+    const client = this.parts.connection.requireClient();
+    const made: string[] = [];
+    for (const request of requests) made.push((await client.createPageImport(request)).pageImportId);
+    const [first, ...others] = requests as [PageImportRequest, ...PageImportRequest[]];
+    const variants = others.map((request, index) => {
+      const variant: NonNullable<Job["variants"]>[number] = { pageImportId: made[index + 1] as string, viewport: request.viewport };
+      if (request.colorScheme) variant.colorScheme = request.colorScheme;
+      return variant;
+    });
+    const job = await this.parts.store.addSingleJob(first, { pageImportId: made[0], phase: "capturing", options: optionsToSend(form.options), variants });
+    this.parts.reporter.notice({ level: "info", message: `Importing ${first.url} as one design of ${requests.length} captures…` });
+    this.parts.followers.follow(job);
+    return job;
   }
 
   // --- Many pages ----------------------------------------------------------------------------
@@ -210,8 +229,10 @@ export class Actions {
     const previous = this.parts.store.requireJob(key);
     if (!previous.pageImportId) throw new UserError("This page was never captured, so there is nothing to place again.");
     this.parts.connection.requireClient();
-    const request: PageImportRequest = pageImportRequest(previous.url, previous.viewport, previous.deviceScaleFactor, previous.readySelector);
-    const job = await this.parts.store.addSingleJob(request, { pageImportId: previous.pageImportId, phase: "capturing", options: previous.options });
+    const request: PageImportRequest = pageImportRequest(previous.url, previous.viewport, previous.deviceScaleFactor, previous.readySelector, previous.colorScheme);
+    const extra: Partial<Job> & { phase: Job["phase"] } = { pageImportId: previous.pageImportId, phase: "capturing", options: previous.options };
+    if (previous.variants) extra.variants = previous.variants;
+    const job = await this.parts.store.addSingleJob(request, extra);
     this.parts.reporter.notice({ level: "info", message: `Converting ${job.url} again; the new design will be placed next to your content.` });
     this.parts.followers.follow(job);
     return job;

@@ -43,18 +43,20 @@ export class Followers {
     this.parts.runner.track(`job:${job.key}`, async () => {
       const client = this.parts.connection.requireClient();
       if (job.phase === "capturing") {
-        const pageImportId = job.pageImportId;
-        if (!pageImportId) throw new Error("A capturing job has no Page Import id.");
-        const pageImport = await poll(
-          this.parts.runner.tolerant(async () => {
-            const current = await client.getPageImport(pageImportId);
-            return current.status === "0" ? undefined : current;
-          }),
-          this.parts.runner.pollOptions(),
-        );
-        if (pageImport.status === "2") {
-          await this.parts.store.settle(job, "failed", `The page could not be captured: ${pageImport.errorMessage ?? "no reason given"}`);
-          return;
+        if (!job.pageImportId) throw new Error("A capturing job has no Page Import id.");
+        // Its own capture, then a site design's every other one.
+        for (const pageImportId of [job.pageImportId, ...(job.variants ?? []).map((v) => v.pageImportId)]) {
+          const pageImport = await poll(
+            this.parts.runner.tolerant(async () => {
+              const current = await client.getPageImport(pageImportId);
+              return current.status === "0" ? undefined : current;
+            }),
+            this.parts.runner.pollOptions(),
+          );
+          if (pageImport.status === "2") {
+            await this.parts.store.settle(job, "failed", `The page could not be captured: ${pageImport.errorMessage ?? "no reason given"}`);
+            return;
+          }
         }
         job.code2desId = await this.startConversion(job);
         job.phase = "converting";
@@ -196,10 +198,11 @@ export class Followers {
     const request: Code2DesRequest = {
       pageImportId: job.pageImportId ?? "",
       figmaFileKey: this.parts.store.fileKey,
-      screenId: screenId(job.url, job.viewport),
+      screenId: screenId(job.url, job.variants?.length ? null : job.viewport),
       placementTarget: `page:${pageId}`,
     };
     if (job.options) request.options = job.options;
+    if (job.variants?.length) request.variants = job.variants.map((v) => ({ pageImportId: v.pageImportId }));
     return request;
   }
 
@@ -233,13 +236,14 @@ export class Followers {
 
 }
 
-export function screenId(url: string, viewport: Viewport): string {
+/** The page's slug with its viewport; a site design's (viewport null) has its variants' own. */
+export function screenId(url: string, viewport: Viewport | null): string {
   const slug = url
     .replace(/^https?:\/\//i, "")
     .replace(/[^a-zA-Z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .toLowerCase();
-  const suffix = `-${viewport.width}x${viewport.height}`;
+  const suffix = viewport ? `-${viewport.width}x${viewport.height}` : "";
   return `${slug.slice(0, 255 - suffix.length) || "page"}${suffix}`;
 }
 

@@ -7,7 +7,7 @@
 import type { PageportClient } from "../api/client";
 import { errorText } from "../api/errors";
 import type { Code2Des } from "../api/types";
-import { INCOMPLETE_DATA, materialize } from "../materialize";
+import { INCOMPLETE_DATA, materialize, type PlacedRoot } from "../materialize";
 import { viewportLabel } from "../shared/presets";
 import { warningSummary } from "../shared/warnings";
 import type { Parts } from "./parts";
@@ -107,7 +107,8 @@ export class Placer {
           onImageProgress: (_ref, done, total) => this.reportProgress(job.key, done, total, "tiles"),
         });
         root = materialized.root;
-        root.name = `${job.url} — ${viewportLabel(job.viewport)}`;
+        // A site design's component set keeps the page's name (its instances show it); its variants name their viewports.
+        if (root.type === "FRAME") root.name = `${job.url} — ${viewportLabel(job.viewport)}`;
         this.parts.figma.root.setPluginData(PLACED_DATA_PREFIX + code2desId, root.id);
         this.parts.figma.root.setPluginData(PLACING_DATA_PREFIX + code2desId, "");
         job.warnings = materialized.warnings.length;
@@ -183,15 +184,16 @@ export class Placer {
       return;
     }
     const warnings = job.warningMessages?.length ? ` ${warningSummary(job.warningMessages)}` : "";
-    this.parts.reporter.notice({ level: "success", message: `Placed ${job.url} (${viewportLabel(job.viewport)}).${warnings}` });
+    const what = job.variants?.length ? `one design of ${job.variants.length + 1} variants` : viewportLabel(job.viewport);
+    this.parts.reporter.notice({ level: "success", message: `Placed ${job.url} (${what}).${warnings}` });
   }
 
   /** A frame this file already holds for that Code2Des (placed before the plugin closed). */
-  private async previouslyPlaced(code2desId: string): Promise<FrameNode | null> {
+  private async previouslyPlaced(code2desId: string): Promise<PlacedRoot | null> {
     const id = this.parts.figma.root.getPluginData(PLACED_DATA_PREFIX + code2desId);
     if (!id) return null;
     const node = await this.parts.figma.getNodeByIdAsync(id);
-    if (node && !node.removed && node.type === "FRAME" && node.getPluginData(INCOMPLETE_DATA) === "") return node;
+    if (node && !node.removed && (node.type === "FRAME" || node.type === "COMPONENT_SET") && node.getPluginData(INCOMPLETE_DATA) === "") return node;
     return null;
   }
 

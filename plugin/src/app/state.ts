@@ -74,6 +74,10 @@ export interface Job {
   conversionRequestId?: string;
   /** The design toggles its conversion asks for (absent: every option on). */
   options?: ConversionOptions;
+  /** Dark: captured as a visitor who prefers dark sees the page (absent: light). */
+  colorScheme?: "light" | "dark";
+  /** A site design: its further captures (other viewports and themes), converted as one design with this one. */
+  variants?: Array<{ pageImportId: string; viewport: Viewport; colorScheme?: "light" | "dark" }>;
   error?: string;
   createdAt: string;
   updatedAt: string;

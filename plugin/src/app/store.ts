@@ -56,6 +56,7 @@ export class JobStore {
     };
     if (!job.options) delete job.options;
     if (request.readySelector !== undefined) job.readySelector = request.readySelector;
+    if (request.colorScheme === "dark") job.colorScheme = "dark";
     return job;
   }
 

@@ -5,6 +5,6 @@
  */
 export type { ResultDocument, ResultNode, FullResult, ReadBackResult, RestPaint, RestEffect, TypeStyle } from "./types";
 export { materialize, DATA_ID, DATA_KIND, INCOMPLETE_DATA, acceptsSpread } from "./materialize";
-export type { MaterializeOptions, Materialized } from "./materialize";
+export type { MaterializeOptions, Materialized, PlacedRoot } from "./materialize";
 export { readBack } from "./readback";
 export { decodeBase64, encodeBase64 } from "./base64";

@@ -30,6 +30,11 @@
  * fills, radii and shadows; the frame keeps its strokes, layer blur and children. The read-back
  * folds that rectangle into its frame again.
  *
+ * A site design (version 3) is a COMPONENT_SET of page variants: the set is made first (from a
+ * placeholder variant, so it can be tagged before anything else), each variant is built into it
+ * as a COMPONENT showing the variable modes it names (tokens.showModes, before its paints are
+ * bound), then the placeholder goes.
+ *
  * Containment: the root is tagged (options.rootData, plus `INCOMPLETE_DATA`) as soon as it
  * exists, and the incomplete marker is cleared only when the whole tree is built. When
  * anything throws before then, the partial root (and any main component this import made) is
@@ -70,11 +75,14 @@ export interface MaterializeOptions {
   /** Plugin data written on the root frame as soon as it exists (before any child is made). */
   rootData?: Record<string, string>;
   /** Called once with the root frame as soon as it exists (already tagged, still incomplete). */
-  onRoot?: (root: FrameNode) => void;
+  onRoot?: (root: PlacedRoot) => void;
 }
 
+/** What a result is placed as: a frame, or a site design's component set. */
+export type PlacedRoot = FrameNode | ComponentSetNode;
+
 export interface Materialized {
-  root: FrameNode;
+  root: PlacedRoot;
   /** The result's own warnings followed by the materializer's, none dropped. */
   warnings: string[];
   /** Result nodes placed. */
@@ -114,7 +122,9 @@ export class Materializer implements Writer {
   readonly tolerance: number;
   /** Result coordinates minus canvas coordinates (where the root goes). */
   readonly shift: { x: number; y: number };
-  root: FrameNode | null = null;
+  root: PlacedRoot | null = null;
+  /** False while a variant is built whose variable mode the file lacks: its colours stay unbound. */
+  bindColors = true;
 
   constructor(
     readonly figma: PluginAPI,
@@ -137,7 +147,7 @@ export class Materializer implements Writer {
         return img?.kind === "single" ? img.hash : undefined;
       },
       warn: (m) => this.warn(m),
-      bind: (rest, paint) => (this.tokens ? this.tokens.bindPaint(rest, paint) : paint),
+      bind: (rest, paint) => (this.tokens && this.bindColors ? this.tokens.bindPaint(rest, paint) : paint),
     };
   }
 
@@ -158,7 +168,7 @@ export class Materializer implements Writer {
   }
 
   /** The root frame exists: tag it before anything else is made, so a half-built one can be found. */
-  rooted(f: FrameNode): void {
+  rooted(f: PlacedRoot): void {
     if (this.root) return;
     this.root = f;
     f.setPluginData(INCOMPLETE_DATA, "1");
@@ -216,7 +226,7 @@ export class Materializer implements Writer {
 
   // ------------------------------------------------------------------ nodes
 
-  async run(): Promise<FrameNode> {
+  async run(): Promise<PlacedRoot> {
     await this.prepareImages();
     await this.loadFonts();
     const doc = this.result.document;
@@ -226,8 +236,10 @@ export class Materializer implements Writer {
     const page = pageOf(this.options.parent) ?? this.figma.currentPage;
     await this.components.makeMains(Object.values(doc.components ?? {}), page, { x: this.options.x, y: this.options.y, width: bb.width, height: bb.height });
     const origin = { x: this.shift.x, y: this.shift.y };
-    let root: FrameNode;
-    if (r.type === "FRAME") {
+    let root: PlacedRoot;
+    if (r.type === "COMPONENT_SET") {
+      root = await this.componentSet(r);
+    } else if (r.type === "FRAME") {
       root = (await this.node(r, this.options.parent, origin)) as FrameNode;
     } else {
       // The contract is a root frame: wrap anything else in a plain one at the same box.
@@ -246,6 +258,35 @@ export class Materializer implements Writer {
     root.setPluginData(INCOMPLETE_DATA, "");
     this.options.onProgress?.(this.total, this.total);
     return root;
+  }
+
+  /** A site design: the set at the root's place and size, each variant built into it. */
+  async componentSet(r: ResultNode): Promise<ComponentSetNode> {
+    const placeholder = this.figma.createComponent();
+    this.options.parent.appendChild(placeholder);
+    placeholder.x = this.options.x;
+    placeholder.y = this.options.y;
+    const set = this.figma.combineAsVariants([placeholder], this.options.parent);
+    this.rooted(set);
+    set.name = r.name;
+    set.x = this.options.x;
+    set.y = this.options.y;
+    set.resizeWithoutConstraints(Math.max(0.01, r.absoluteBoundingBox.width), Math.max(0.01, r.absoluteBoundingBox.height));
+    this.attempt(r, "fills", () => (set.fills = toPluginPaints(r.fills ?? [], this.ctx)));
+    set.clipsContent = r.clipsContent ?? false;
+    await this.tick();
+    const origin = { x: r.absoluteBoundingBox.x, y: r.absoluteBoundingBox.y };
+    for (const variant of r.children ?? []) {
+      if (variant.type !== "COMPONENT") {
+        this.warn(`node "${variant.name}" of type ${variant.type} in a component set: left out`);
+        continue;
+      }
+      await this.node(variant, set, origin);
+    }
+    placeholder.remove();
+    this.nodes.set(r.id, set);
+    set.setPluginData(DATA_ID, r.id);
+    return set;
   }
 
   async node(r: ResultNode, parent: Container, origin: Origin): Promise<SceneNode> {
@@ -303,6 +344,9 @@ export class Materializer implements Writer {
     const f = r.type === "COMPONENT" ? this.figma.createComponent() : this.figma.createFrame();
     parent.appendChild(f);
     if (parent === this.options.parent && f.type === "FRAME") this.rooted(f);
+    // A variant shows its theme's mode before any paint is bound; without the mode, no colour binds.
+    const bindColors = this.bindColors;
+    if (r.explicitVariableModes && this.tokens) this.bindColors = this.tokens.showModes(f, r);
     this.attempt(r, "size", () => place(f, r, origin));
     common(this, f, r);
     f.clipsContent = framed ? (r.clipsContent ?? false) : true;
@@ -328,6 +372,7 @@ export class Materializer implements Writer {
     if (r.layoutMode === "HORIZONTAL" || r.layoutMode === "VERTICAL") autoLayout(this, f, r, created, layers, this.tolerance);
     if (grid) checkGrid(this, f, r, created, this.tolerance);
     this.tokens?.bindFields(f, r);
+    this.bindColors = bindColors;
     return f;
   }
 
@@ -414,7 +459,7 @@ export class Materializer implements Writer {
  */
 export async function materialize(figma: PluginAPI, result: FullResult, options: MaterializeOptions): Promise<Materialized> {
   const m = new Materializer(figma, result, options);
-  let root: FrameNode;
+  let root: PlacedRoot;
   try {
     root = await m.run();
   } catch (error) {

@@ -44,7 +44,7 @@ function paints(v: readonly Paint[] | PluginAPI["mixed"]): RestPaint[] {
   return typeof v === "symbol" ? [] : v.map(toRestPaint);
 }
 
-const TYPES: ReadonlySet<string> = new Set(["TEXT", "RECTANGLE", "ELLIPSE", "GROUP", "COMPONENT", "INSTANCE"]);
+const TYPES: ReadonlySet<string> = new Set(["TEXT", "RECTANGLE", "ELLIPSE", "GROUP", "COMPONENT", "COMPONENT_SET", "INSTANCE"]);
 
 class Reader {
   readonly refs = new Set<string>();

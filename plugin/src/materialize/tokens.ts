@@ -10,11 +10,17 @@
  * through setBoundVariable, text through setTextStyleIdAsync / setRangeTextStyleIdAsync and
  * effects through setEffectStyleIdAsync; each only where it leaves the node exactly as drawn.
  * A binding Figma refuses is a warning and the node keeps its raw value.
+ *
+ * A site design's collection has more than one mode (Light and Dark): the default mode is the
+ * collection's own, the others are found by name or added. A mode this import adds takes the
+ * result's values for the variables it reuses (nothing of a designer's is in it yet); a plan
+ * whose mode limit refuses `addMode` is a warning, and the variants shown in that mode keep
+ * their colours unbound (drawn as captured) while every other binding stays.
  */
 import { errorText } from "./images";
 import { toPluginEffect } from "./paints";
 import { codePointOffsets, lineHeightOf, overrideRuns, type FontPlan } from "./text";
-import type { RestPaint, RestRGBA, RestStyle, RestVariable, ResultDocument, ResultNode, TypeStyle } from "./types";
+import type { RestPaint, RestRGBA, RestStyle, RestVariable, RestVariableCollection, ResultDocument, ResultNode, TypeStyle } from "./types";
 
 /** The values a text style writes, as applyText writes them on a node. */
 export function textStyleValues(style: TypeStyle, plan: FontPlan): TextStyleValues {
@@ -46,6 +52,10 @@ function sameColor(a: RGB | RGBA, b: RestRGBA): boolean {
   return near(a.r, b.r, 0.5 / 255) && near(a.g, b.g, 0.5 / 255) && near(a.b, b.b, 0.5 / 255) && near("a" in a ? a.a : 1, b.a ?? 1, 0.5 / 255);
 }
 
+function pluginValue(value: RestRGBA | number): VariableValue {
+  return typeof value === "number" ? value : { r: value.r, g: value.g, b: value.b, a: value.a ?? 1 };
+}
+
 function sameValue(value: VariableValue | undefined, wanted: RestRGBA | number): boolean {
   if (typeof wanted === "number") return typeof value === "number" && near(value, wanted, 1e-3);
   return typeof value === "object" && value !== null && "r" in value && sameColor(value, wanted);
@@ -62,6 +72,11 @@ export class DesignTokens {
   readonly #textStyles = new Map<string, TextStyle>();
   readonly #effectStyles = new Map<string, { style: EffectStyle; effects: string }>();
   readonly #warned = new Set<string>();
+  /** Result collection id → the file's collection; result mode id → the file's mode (null: refused by the plan). */
+  readonly #collections = new Map<string, VariableCollection>();
+  readonly #modes = new Map<string, string | null>();
+  /** Modes this import added to the file: the values of reused variables are written there. */
+  readonly #added = new Set<string>();
 
   private constructor(
     readonly figma: PluginAPI,
@@ -91,20 +106,21 @@ export class DesignTokens {
         const modeName = rc.modes.find((m) => m.modeId === rc.defaultModeId)?.name;
         if (modeName) collection.renameMode(collection.defaultModeId, modeName);
       }
-      const mode = collection.defaultModeId;
+      this.#collections.set(rc.id, collection);
+      this.#mapModes(rc, collection);
       const existing = (await this.figma.variables.getLocalVariablesAsync()).filter((v) => v.variableCollectionId === collection.id);
       for (const id of rc.variableIds) {
         const rv = variables[id];
-        const value = rv?.valuesByMode[rc.defaultModeId];
-        if (!rv || value === undefined) continue;
+        if (!rv || rv.valuesByMode[rc.defaultModeId] === undefined) continue;
         for (const name of candidates(rv.name)) {
           const taken = existing.find((v) => v.name === name);
-          if (taken && taken.resolvedType === rv.resolvedType && sameValue(taken.valuesByMode[mode], value)) {
+          if (taken && taken.resolvedType === rv.resolvedType && this.#holds(taken, rv)) {
+            this.#fillAddedModes(taken, rv);
             this.#variables.set(id, taken);
             break;
           }
           if (taken) continue;
-          const made = this.#makeVariable(name, collection, mode, rv, value);
+          const made = this.#makeVariable(name, collection, rv);
           existing.push(made);
           this.#variables.set(id, made);
           break;
@@ -113,9 +129,50 @@ export class DesignTokens {
     }
   }
 
-  #makeVariable(name: string, collection: VariableCollection, mode: string, rv: RestVariable, value: RestRGBA | number): Variable {
+  /** The result's modes in the file: the default is the collection's own; others by name, else added. */
+  #mapModes(rc: RestVariableCollection, collection: VariableCollection): void {
+    for (const mode of rc.modes) {
+      if (mode.modeId === rc.defaultModeId) {
+        this.#modes.set(mode.modeId, collection.defaultModeId);
+        continue;
+      }
+      const found = collection.modes.find((m) => m.name === mode.name);
+      if (found) {
+        this.#modes.set(mode.modeId, found.modeId);
+        continue;
+      }
+      try {
+        const added = collection.addMode(mode.name);
+        this.#added.add(added);
+        this.#modes.set(mode.modeId, added);
+      } catch (e) {
+        this.#modes.set(mode.modeId, null);
+        this.warn(`the ${mode.name} mode could not be added to the variable collection "${collection.name}" (${errorText(e)}): your plan allows fewer modes, so the ${mode.name} variants keep their colours unbound`);
+      }
+    }
+  }
+
+  /** Whether a variable of the file holds the result's value in every mode it had before this import. */
+  #holds(variable: Variable, rv: RestVariable): boolean {
+    return Object.entries(rv.valuesByMode).every(([modeId, value]) => {
+      const mode = this.#modes.get(modeId);
+      return !mode || this.#added.has(mode) || sameValue(variable.valuesByMode[mode], value);
+    });
+  }
+
+  #fillAddedModes(variable: Variable, rv: RestVariable): void {
+    for (const [modeId, value] of Object.entries(rv.valuesByMode)) {
+      const mode = this.#modes.get(modeId);
+      if (mode && this.#added.has(mode)) variable.setValueForMode(mode, pluginValue(value));
+    }
+  }
+
+  #makeVariable(name: string, collection: VariableCollection, rv: RestVariable): Variable {
     const made = this.figma.variables.createVariable(name, collection, rv.resolvedType);
-    made.setValueForMode(mode, typeof value === "number" ? value : { r: value.r, g: value.g, b: value.b, a: value.a ?? 1 });
+    for (const [modeId, value] of Object.entries(rv.valuesByMode)) {
+      const mode = this.#modes.get(modeId);
+      if (mode) made.setValueForMode(mode, pluginValue(value));
+    }
     try {
       made.scopes = rv.scopes;
     } catch (e) {
@@ -180,6 +237,29 @@ export class DesignTokens {
     const message = `${what} (${errorText(e)}); left unbound`;
     if (!this.#warned.has(message)) this.warn(message);
     this.#warned.add(message);
+  }
+
+  /**
+   * A site design's variant shows the modes its `explicitVariableModes` names; false when one of
+   * them is not in the file (the plan refused it): then its colours stay unbound.
+   */
+  showModes(node: SceneNode, r: ResultNode): boolean {
+    let all = true;
+    for (const [collectionId, modeId] of Object.entries(r.explicitVariableModes ?? {})) {
+      const collection = this.#collections.get(collectionId);
+      const mode = this.#modes.get(modeId);
+      if (!collection || !mode) {
+        all = false;
+        continue;
+      }
+      try {
+        (node as FrameNode).setExplicitVariableModeForCollection(collection, mode);
+      } catch (e) {
+        all = false;
+        this.#refused(`node "${r.name}": Figma refused to show the variables' mode`, e);
+      }
+    }
+    return all;
   }
 
   /** A paint bound to its colour variable, when the variable holds exactly its colour. */

@@ -9,7 +9,7 @@
 export type NodeType = "FRAME" | "GROUP" | "RECTANGLE" | "TEXT" | "VECTOR" | "ELLIPSE" | "COMPONENT" | "COMPONENT_SET" | "INSTANCE";
 
 /** The result versions this plugin places (2: design tokens and components). */
-export const RESULT_VERSIONS: readonly number[] = [1, 2];
+export const RESULT_VERSIONS: readonly number[] = [1, 2, 3];
 
 export type RestBlendMode =
   | "PASS_THROUGH"

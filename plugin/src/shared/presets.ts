@@ -46,18 +46,29 @@ export function optionsToSend(options: ConversionOptions | undefined): Conversio
   return options && (!options.tokens || !options.components || !options.autoLayout) ? { ...options } : undefined;
 }
 
+export type ColorScheme = "light" | "dark";
+
 /** The request body of `POST …/page-imports` (and of each `page_import` batch item). */
 export interface PageImportRequest {
   url: string;
   viewport: Viewport;
   deviceScaleFactor?: number;
   readySelector?: string;
+  /** Absent: light (the API's default). */
+  colorScheme?: ColorScheme;
 }
 
-/** What the Import form asks for: one URL, one or more viewports. */
+/** The most captures one site design takes (the API's `variants` limit plus its own capture). */
+export const MAX_DESIGN_CAPTURES = 6;
+
+/** What the Import form asks for: one URL, one or more viewports, light and/or dark. */
 export interface ImportForm {
   url: string;
   viewports: Viewport[];
+  /** Absent: light only. */
+  colorSchemes?: ColorScheme[];
+  /** Several captures as one design with a variant each (else a design per capture). */
+  oneDesign?: boolean;
   deviceScaleFactor: number;
   readySelector?: string;
   /** The design toggles (absent: every option on). */
@@ -115,27 +126,36 @@ export function checkReadySelector(value: string | undefined): Checked<string | 
   return { ok: true, value: selector };
 }
 
-/** Checks the Import form and turns it into one API request per viewport (duplicates dropped). */
+/** Checks the Import form and turns it into one API request per viewport and theme (duplicates dropped). */
 export function checkImportForm(form: ImportForm): Checked<PageImportRequest[]> {
   const errors: string[] = [];
   const url = checkPageUrl(form.url);
   if (!url.ok) errors.push(...url.errors);
   if (form.viewports.length === 0) errors.push("Choose at least one viewport.");
+  const schemes: ColorScheme[] = form.colorSchemes === undefined ? ["light"] : [...new Set(form.colorSchemes)];
+  if (schemes.length === 0) errors.push("Choose light, dark or both.");
   const viewports = uniqueViewports(form.viewports);
   viewports.forEach((v) => errors.push(...checkViewport(v, viewportLabel(v))));
   errors.push(...checkDeviceScaleFactor(form.deviceScaleFactor));
   const selector = checkReadySelector(form.readySelector);
   if (!selector.ok) errors.push(...selector.errors);
+  const captures = schemes.length * viewports.length;
+  if (form.oneDesign && captures > MAX_DESIGN_CAPTURES) {
+    errors.push(`One design takes at most ${MAX_DESIGN_CAPTURES} captures (viewports × themes); ${captures} chosen.`);
+  }
   if (errors.length > 0 || !url.ok || !selector.ok) return { ok: false, errors };
   return {
     ok: true,
-    value: viewports.map((viewport) => pageImportRequest(url.value, viewport, form.deviceScaleFactor, selector.value)),
+    value: schemes.flatMap((scheme) =>
+      viewports.map((viewport) => pageImportRequest(url.value, viewport, form.deviceScaleFactor, selector.value, scheme)),
+    ),
   };
 }
 
-export function pageImportRequest(url: string, viewport: Viewport, deviceScaleFactor: number, readySelector?: string): PageImportRequest {
+export function pageImportRequest(url: string, viewport: Viewport, deviceScaleFactor: number, readySelector?: string, colorScheme?: ColorScheme): PageImportRequest {
   const request: PageImportRequest = { url, viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor };
   if (readySelector !== undefined) request.readySelector = readySelector;
+  if (colorScheme === "dark") request.colorScheme = colorScheme;
   return request;
 }
 

@@ -1,5 +1,5 @@
 /** The Import screen: one URL at one or more viewports, with the Design toggles. */
-import { checkImportForm, VIEWPORT_PRESETS, type ConversionOptions, type PresetName, type Viewport } from "../shared/presets";
+import { checkImportForm, VIEWPORT_PRESETS, type ColorScheme, type ConversionOptions, type PresetName, type Viewport } from "../shared/presets";
 import { $, input, send, setStatus } from "./dom";
 
 function selectedViewports(): Viewport[] {
@@ -21,6 +21,8 @@ $("import-form").addEventListener("submit", (event) => {
     const form = {
       url: input("import-url").value,
       viewports: selectedViewports(),
+      colorSchemes: [...document.querySelectorAll<HTMLInputElement>('input[name="theme"]:checked')].map((box) => box.value as ColorScheme),
+      oneDesign: input("one-design").checked,
       deviceScaleFactor: Number(($("scale") as HTMLSelectElement).value),
       readySelector: input("ready-selector").value,
       options: designOptions("import"),
@@ -30,7 +32,9 @@ $("import-form").addEventListener("submit", (event) => {
       setStatus("import-status", checked.errors.join("\n"), "error");
       return;
     }
-    setStatus("import-status", checked.value.length > 1 ? `Importing at ${checked.value.length} viewports; follow it in Jobs.` : "Importing; follow it in Jobs.");
+    const many = checked.value.length;
+    const what = many === 1 ? "Importing" : form.oneDesign ? `Importing ${many} captures as one design` : `Importing at ${many} viewports and themes`;
+    setStatus("import-status", `${what}; follow it in Jobs.`);
     send({ type: "import", form });
   });
 }

@@ -184,3 +184,72 @@ export function componentFromNode(world: World, node: SceneStub): ComponentStub 
   }
   return component;
 }
+
+/**
+ * A COMPONENT_SET: a frame of variants. It holds components only, each named
+ * `property=value, …` (combineAsVariants names one that is not "Property 1=<name>"), and is
+ * deleted, as Figma does, when its last variant leaves it.
+ */
+export class ComponentSetStub extends FrameStub {
+  constructor(world: World) {
+    super(world, "COMPONENT_SET", "Component Set");
+  }
+  override insertChild(index: number, child: SceneStub): void {
+    if (child instanceof SceneStub && child.type !== "COMPONENT") throw new Error("Cannot move node. A component set can only contain components");
+    super.insertChild(index, child);
+  }
+  override detachChild(child: SceneStub): void {
+    super.detachChild(child);
+    if (this.kids.length === 0 && !this.removed) this.remove();
+  }
+  get defaultVariant(): SceneStub | undefined {
+    return this.kids[0];
+  }
+  /** Each variant property with its values, in the order the variants first name them. */
+  get variantGroupProperties(): Record<string, { values: string[] }> {
+    const out: Record<string, { values: string[] }> = {};
+    for (const kid of this.kids) {
+      for (const [property, value] of variantPairs(kid.name)) {
+        const values = (out[property] ??= { values: [] }).values;
+        if (!values.includes(value)) values.push(value);
+      }
+    }
+    return out;
+  }
+}
+
+function variantPairs(name: string): Array<[string, string]> {
+  return name.split(",").flatMap((part) => {
+    const at = part.indexOf("=");
+    return at > 0 ? [[part.slice(0, at).trim(), part.slice(at + 1).trim()] as [string, string]] : [];
+  });
+}
+
+/** figma.combineAsVariants: the components in a new set at their bounding box, keeping their places. */
+export function combineAsVariants(world: World, nodes: readonly SceneStub[], parent: SceneStub, index?: number): ComponentSetStub {
+  const where = "combineAsVariants";
+  if (!Array.isArray(nodes) || nodes.length === 0) fail(where, "Expected at least one component");
+  for (const node of nodes) {
+    if (!(node instanceof ComponentStub) || node.removed) fail(where, "Expected every node to be a component");
+    if (node.parent?.type === "COMPONENT_SET") fail(where, "Cannot combine components that are already variants");
+  }
+  const container = parent as unknown as ContainerLike & { insertChild(i: number, c: SceneStub): void };
+  const boxes = nodes.map((n) => n.absoluteBoundingBox);
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  const set = new ComponentSetStub(world);
+  container.insertChild(index ?? container.kids.length, set);
+  const origin = (parent as unknown as { absoluteBoundingBox?: Rect }).absoluteBoundingBox ?? { x: 0, y: 0 };
+  set.x = left - origin.x;
+  set.y = top - origin.y;
+  set.resizeWithoutConstraints(Math.max(0.01, right - left), Math.max(0.01, bottom - top));
+  nodes.forEach((node, i) => {
+    if (!node.name.includes("=")) node.name = `Property 1=${node.name}`;
+    set.appendChild(node);
+    node.x = (boxes[i] as Rect).x - left;
+    node.y = (boxes[i] as Rect).y - top;
+  });
+  return set;
+}

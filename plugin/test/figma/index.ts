@@ -25,7 +25,7 @@ import {
   type Mat,
   type World,
 } from "./nodes";
-import { componentFromNode, ComponentStub, SectionStub } from "./components";
+import { combineAsVariants, componentFromNode, ComponentStub, SectionStub } from "./components";
 import { StyleRegistry } from "./styles";
 import { parseSvg, SvgParseError } from "./svg";
 import { VariableRegistry, type Plan } from "./variables";
@@ -275,6 +275,7 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
     createFrame: () => append(new FrameStub(world)),
     createComponent: () => append(new ComponentStub(world)),
     createComponentFromNode: (node: SceneStub) => componentFromNode(world, node),
+    combineAsVariants: (nodes: SceneStub[], parent: SceneStub, index?: number) => combineAsVariants(world, nodes, parent, index),
     createSection: () => append(new SectionStub(world) as unknown as SceneStub),
     variables: variables.api(),
     ...styles.api(),

@@ -29,13 +29,14 @@ def _load_script() -> ModuleType:
 
 fixtures = _load_script()
 PAGES = sorted(fixtures.pages())
+SITES = sorted(fixtures.SITES)
 
 
 def test_every_page_has_a_capture_and_a_result_and_nothing_else() -> None:
     captures = sorted(p.name for p in fixtures.CAPTURES.iterdir() if p.is_dir()) if fixtures.CAPTURES.exists() else []
     results = sorted(p.stem for p in fixtures.RESULTS.glob("*.json"))
-    assert captures == PAGES, "captures do not match the fixture pages: run `make fixtures`"
-    assert results == PAGES, "results do not match the fixture pages: run `make fixtures`"
+    assert captures == fixtures.fixture_names(), "captures do not match the fixture pages: run `make fixtures`"
+    assert results == fixtures.fixture_names(), "results do not match the fixture pages: run `make fixtures`"
     # The pages the plugin needs are there (bench pages may grow; these must not go away).
     assert {"formats", "wide", "images", "svg"} <= set(PAGES)
 
@@ -48,7 +49,15 @@ def test_committed_result_is_what_the_converter_makes(name: str) -> None:
     assert fresh == committed, f"{name}: stale: run `make fixtures`"
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", SITES)
+def test_committed_site_result_is_what_the_converter_makes_of_its_variants(name: str) -> None:
+    committed = (fixtures.RESULTS / f"{name}.json").read_text(encoding="utf-8")
+    assert fixtures.dumps(fixtures.site_response(name)) == committed, f"{name}: stale: run `make fixtures`"
+    variants = sorted(p.name for p in (fixtures.CAPTURES / name).iterdir())
+    assert variants == sorted(f"{b}-{t}" for b, _, t in fixtures.SITES[name][1])
+
+
+@pytest.mark.parametrize("name", PAGES + SITES)
 def test_committed_result_has_the_api_shape_and_image_guarantees(name: str) -> None:
     body: dict[str, Any] = json.loads((fixtures.RESULTS / f"{name}.json").read_text(encoding="utf-8"))
     assert sorted(body) == ["code2desId", "document", "images", "nextCursor", "warningCount"]
