@@ -3,7 +3,9 @@
 Every page in bench/fidelity/pages (our fixture pages `NAME.html`, and whole sites
 `NAME/index.html`: the three published templates and the Font Awesome page) is served on
 loopback and captured by the capture worker's own `capture_page` (system Chromium, scale 1) at
-1280 px and at 390 px. The capture is converted, and the design rendered by `pageport.render`,
+1280 px and at 390 px, and, for a page with a dark theme of its own (a dark media query or a
+theme switch), dark at both widths too (`NAME@WIDTH-dark`; the peer sees the same scheme).
+The capture is converted, and the design rendered by `pageport.render`,
 which draws each text in the family the design names (the font Figma will use). The peer
 (`@builder.io/html-to-figma@0.0.3`, installed into bench/fidelity/node_modules by npm when
 missing) runs its browser bundle on the same page in the same Chromium, and its layers go
@@ -48,6 +50,7 @@ TEXT_RECALL_GOAL = 0.95
 class PageScore:
     page: str
     width: int
+    scheme: str
     gain: float
     peer_gain: float
     text_recall: float
@@ -61,13 +64,15 @@ def _ratio(ours: float, peer: float) -> float | None:
     return round(ours / peer, 4) if peer > 0 else None
 
 
-def measure(browser: object, base: str, name: str, viewport: tuple[int, int], out: Path | None) -> PageScore:
+def measure(
+    browser: object, base: str, name: str, viewport: tuple[int, int], out: Path | None, scheme: str = "light"
+) -> PageScore:
     url = f"{base}/{harness.page_path(name)}"
-    cap = harness.capture(browser, url, viewport)
+    cap = harness.capture(browser, url, viewport, scheme)
     conv = convert_capture(cap.capture_json, cap.assets)
     result = json.loads(conv.result_json)
     ours_png = render_preview(result, conv.images)
-    peer_tree, peer_images = harness.run_peer(browser, url, viewport)
+    peer_tree, peer_images = harness.run_peer(browser, url, viewport, scheme)
     peer_png = render_preview(peer_tree, peer_images)
     ours = harness.gain(cap.screenshot_png, ours_png)
     peer = harness.gain(cap.screenshot_png, peer_png)
@@ -76,6 +81,7 @@ def measure(browser: object, base: str, name: str, viewport: tuple[int, int], ou
     score = PageScore(
         page=name,
         width=viewport[0],
+        scheme=scheme,
         gain=ours.gain,
         peer_gain=peer.gain,
         text_recall=harness.text_recall(page_words, harness.design_words(result)),
@@ -85,7 +91,7 @@ def measure(browser: object, base: str, name: str, viewport: tuple[int, int], ou
         warnings=conv.warning_count,
     )
     if out is not None:
-        folder = out / f"{name}@{viewport[0]}"
+        folder = out / f"{name}@{viewport[0]}{_suffix(scheme)}"
         folder.mkdir(parents=True, exist_ok=True)
         size = harness.png_size(cap.screenshot_png)
         (folder / "screenshot.png").write_bytes(cap.screenshot_png)
@@ -100,7 +106,7 @@ def measure(browser: object, base: str, name: str, viewport: tuple[int, int], ou
     print(
         json.dumps(
             {
-                "name": f"fidelity/{name}@{viewport[0]}",
+                "name": f"fidelity/{name}@{viewport[0]}{_suffix(scheme)}",
                 "unit": "gain (share of the gap from a blank frame to a perfect copy, 0..1)",
                 "median": round(ours.gain, 4),
                 "baseline": BASELINE,
@@ -121,6 +127,10 @@ def measure(browser: object, base: str, name: str, viewport: tuple[int, int], ou
     return score
 
 
+def _suffix(scheme: str) -> str:
+    return "" if scheme == "light" else f"-{scheme}"
+
+
 def table(scores: list[PageScore]) -> str:
     rows = [
         "| page | width | gain | peer gain | text recall | peer text recall | auto layout kept | warnings |",
@@ -128,7 +138,7 @@ def table(scores: list[PageScore]) -> str:
     ]
     for s in scores:
         rows.append(
-            f"| {s.page} | {s.width} | {s.gain:.3f} | {s.peer_gain:.3f} | {s.text_recall:.3f} | "
+            f"| {s.page} | {s.width}{_suffix(s.scheme)} | {s.gain:.3f} | {s.peer_gain:.3f} | {s.text_recall:.3f} | "
             f"{s.peer_text_recall:.3f} | {s.auto_layout_kept}/{s.flex_containers} | {s.warnings} |"
         )
     return "\n".join(rows)
@@ -157,6 +167,7 @@ def summary(scores: list[PageScore]) -> dict[str, object]:
         "text_recall_goal": f">= {TEXT_RECALL_GOAL:.2f} on every page",
         "auto_layout_kept_share": round(kept / flex, 4) if flex else None,
         "pages": len(scores),
+        "dark_pages": sum(s.scheme == "dark" for s in scores),
     }
 
 
@@ -172,8 +183,10 @@ def main() -> int:
     scores: list[PageScore] = []
     with harness.serve_pages() as base, harness.chromium() as browser:
         for name in names:
-            for viewport in viewports:
-                scores.append(measure(browser, base, name, viewport, args.out))
+            schemes = ["light", "dark"] if harness.has_dark_theme(name) else ["light"]
+            for scheme in schemes:
+                for viewport in viewports:
+                    scores.append(measure(browser, base, name, viewport, args.out, scheme))
     print(table(scores), file=sys.stderr)
     print(json.dumps(summary(scores)))
     return 0

@@ -58,6 +58,20 @@ def page_path(name: str) -> str:
     return f"{name}/index.html" if (PAGES / name / "index.html").is_file() else f"{name}.html"
 
 
+_DARK_MEDIA = re.compile(r"prefers-color-scheme\s*:\s*dark")
+
+
+def has_dark_theme(name: str) -> bool:
+    """Whether the page's own HTML or CSS has a dark theme (a dark media query, or a theme
+    switch the capture sets): only there does a dark capture differ from the light one."""
+    from pageport.capture.themes import page_switch
+
+    root = PAGES / name if (PAGES / name).is_dir() else PAGES
+    files = [PAGES / page_path(name)] + (sorted(root.rglob("*.css")) if root != PAGES else [])
+    texts = [f.read_text(encoding="utf-8", errors="replace") for f in files]
+    return any(_DARK_MEDIA.search(t) for t in texts) or page_switch("dark", texts) is not None
+
+
 def ensure_peer() -> Path:
     """Install the peer with npm (test-only dependency) if it is not there yet."""
     if not PEER_BUNDLE.exists():
@@ -137,9 +151,12 @@ _FETCH_JS = """async (urls) => {
 }"""
 
 
-def run_peer(browser: Any, url: str, viewport: tuple[int, int] = VIEWPORT) -> tuple[dict[str, Any], dict[str, bytes]]:
+def run_peer(
+    browser: Any, url: str, viewport: tuple[int, int] = VIEWPORT, color_scheme: Literal["light", "dark"] = "light"
+) -> tuple[dict[str, Any], dict[str, bytes]]:
     """html-to-figma's layers for the page, adapted to REST node shapes, and its images."""
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1)
+    size = {"width": viewport[0], "height": viewport[1]}
+    context = browser.new_context(viewport=size, device_scale_factor=1, color_scheme=color_scheme)
     try:
         page = context.new_page()
         page.goto(url, wait_until="networkidle")
