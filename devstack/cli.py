@@ -18,6 +18,7 @@ from typing import Any
 
 from devstack.cli_access import UsageProblem, api_and_project, private_target_hint, web_address
 from devstack.client import DEFAULT_API, Api, ApiError, ApiUnreachable
+from devstack.page_auth import add_auth_flags
 
 EXIT_FAILED = 1
 EXIT_INTERRUPTED = 130
@@ -106,12 +107,19 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def _run_import(api: Api, project: int, args: argparse.Namespace) -> None:
     from devstack.commands import Viewport, run_import
+    from devstack.page_auth import AuthArgumentError, auth_from_args
     from devstack.progress import Progress
 
+    url = web_address(args.url)
+    try:
+        auth = auth_from_args(url, args)
+    except AuthArgumentError as exc:
+        raise UsageProblem(str(exc)) from None
     run_import(
         api,
         project,
-        web_address(args.url),
+        url,
+        auth=auth,
         viewports=list(dict.fromkeys(Viewport.parse(v) for v in args.viewport or ["1440x900"])),
         scale=args.scale,
         ready_selector=args.ready_selector,
@@ -407,6 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="render the page as a visitor preferring this scheme sees it (default light); "
         "both: one design whose variables have a Light and a Dark mode",
     )
+    add_auth_flags(imp)
     imp.add_argument("--out", help="folder for result.json and preview.png (default ./pageport-<code2desId>)")
     imp.add_argument("--figma-file-key", default="local", help="Figma file key recorded on the job")
     imp.add_argument("--screen-id", help="screen id recorded on the job (default: from the URL and viewport)")

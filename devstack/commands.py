@@ -88,8 +88,11 @@ def _create_page_import(
     scale: float,
     ready_selector: str | None,
     color_scheme: str | None,
+    auth: Mapping[str, Any] | None,
 ) -> Mapping[str, Any]:
     request: dict[str, Any] = {"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale}
+    if auth:
+        request["auth"] = dict(auth)
     if ready_selector:
         request["readySelector"] = ready_selector
     if color_scheme:
@@ -132,12 +135,14 @@ def run_import(
     timeout_s: float,
     progress: Progress,
     options: dict[str, bool] | None = None,
+    auth: Mapping[str, Any] | None = None,
 ) -> Path:
-    """Page Imports (one per viewport and colour scheme), then one Code2Des (with the converter's
-    `options`, when given): one page's design, or with several captures one site design with a
-    variant each. Then the result and its preview on disk. Returns the folder."""
+    """Page Imports (one per viewport and colour scheme, each with `auth` for a page behind a
+    login), then one Code2Des (with the converter's `options`, when given): one page's design,
+    or with several captures one site design with a variant each. Then the result and its
+    preview on disk. Returns the folder."""
     captures = [(viewport, scheme) for scheme in color_schemes for viewport in viewports]
-    created = [_create_page_import(api, project, url, v, scale, ready_selector, scheme) for v, scheme in captures]
+    created = [_create_page_import(api, project, url, v, scale, ready_selector, scheme, auth) for v, scheme in captures]
     for job in created:
         progress.done(f"Page Import {job['pageImportId']} created for {_capture_label(job)}")
     for job in created:

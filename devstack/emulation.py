@@ -59,6 +59,9 @@ class Resources:
     endpoint: str
     bucket: str
     queues: dict[str, ProvisionedQueue]  # logical name -> queue
+    # Wraps each Page Import's key for its sign-in details. A new key each start: details sealed
+    # before a restart cannot be opened after it (their capture fails, saying so).
+    page_auth_key_arn: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +155,8 @@ class Emulation:
                 },
             )["QueueUrl"]
             queues[spec.name] = ProvisionedQueue(spec, url, _arn(sqs, url), dlq_url, dlq_arn)
-        self._resources = Resources(self.endpoint, bucket, queues)
+        key = self._client("kms").create_key(Description="pageport local: page sign-in details")["KeyMetadata"]["Arn"]
+        self._resources = Resources(self.endpoint, bucket, queues, key)
         return self._resources
 
     def provision_signin_table(self, name: str) -> None:

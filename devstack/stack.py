@@ -109,6 +109,7 @@ def handler_environment(
         "AWS_CONFIG_FILE": str(config_file),
         "AWS_SHARED_CREDENTIALS_FILE": str(credentials_file),
         "ARTIFACT_BUCKET": resources.bucket,
+        "PAGE_AUTH_KEY_ARN": resources.page_auth_key_arn,
         "PAGEPORT_DATA_DIR": str(data_dir),
         "PAGEPORT_STAGE": "local",
         # Business metrics are CloudWatch's (EMF lines on stdout): locally they would interleave an

@@ -87,6 +87,8 @@ class Network(Construct):
                 ("SecretsManager", ec2.InterfaceVpcEndpointAwsService.SECRETS_MANAGER),
                 # The senders of worker messages mint each job's credentials (workers/scoped.py).
                 ("Sts", ec2.InterfaceVpcEndpointAwsService.STS),
+                # The creating route seals a page's sign-in details (kinds/page_import/sealing.py).
+                ("Kms", ec2.InterfaceVpcEndpointAwsService.KMS),
             )
         }
 

@@ -11,20 +11,33 @@ from typing import Literal
 
 from pageport import kinds
 from pageport.cancellations import marker_prefix
+from pageport.kinds.page_import import KIND as PAGE_IMPORT
 from pageport.routes import BACKGROUND_FUNCTIONS, ROUTES, SIGN_IN_FUNCTIONS, WEBHOOK_FUNCTIONS, WORKER_QUEUES
 from pageport.storage import DEAD_LETTER_PREFIX
+
+# A page's sealed sign-in details (kinds/page_import/sealing.py): who seals them, who opens them.
+SEALED_PREFIX = "page-imports/*/auth/"
+PAGE_AUTH_SEALER = "create_page_import"
+PAGE_AUTH_OPENER = PAGE_IMPORT.worker
+
+
+_ACTIONS = {
+    "read": ["s3:GetObject"],
+    "write": ["s3:PutObject", "s3:AbortMultipartUpload"],
+    # A page's sign-in details, sealed (tagged for the lifecycle rule) and deleted for good.
+    "seal": ["s3:PutObject", "s3:PutObjectTagging"],
+    "delete": ["s3:DeleteObject", "s3:DeleteObjectVersion"],
+}
 
 
 @dataclass(frozen=True, slots=True)
 class S3Access:
-    mode: Literal["read", "write"]
+    mode: Literal["read", "write", "seal", "delete"]
     prefix: str  # e.g. "page-imports/"
 
     @property
     def actions(self) -> list[str]:
-        if self.mode == "read":
-            return ["s3:GetObject"]
-        return ["s3:PutObject", "s3:AbortMultipartUpload"]
+        return _ACTIONS[self.mode]
 
 
 def read(prefix: str) -> S3Access:
@@ -67,6 +80,10 @@ def _s3_access() -> dict[str, tuple[S3Access, ...]]:
     # Dead letters that name no job are kept whole for inspection (batches/dead_letters.py): the
     # dead-letter function writes them, nobody else touches them (people read them as admins).
     access.setdefault("dead_letter", []).append(write(DEAD_LETTER_PREFIX))
+    # Pages behind a login (kinds/page_import/sealing.py): the creating route seals an import's
+    # sign-in details under its prefix, its capture deletes them (their KMS key: PAGE_AUTH_*).
+    access.setdefault(PAGE_AUTH_SEALER, []).append(S3Access("seal", SEALED_PREFIX))
+    access.setdefault(PAGE_AUTH_OPENER, []).append(S3Access("delete", SEALED_PREFIX))
     return {function: tuple(sorted(set(grants), key=_grant_order)) for function, grants in access.items()}
 
 

@@ -11,6 +11,7 @@ from aws_cdk import aws_iam as iam
 from aws_cdk import aws_lambda as lambda_
 from constructs import Construct
 from pageport import kinds
+from pageport.kinds.page_import import KIND as PAGE_IMPORT
 from pageport.routes import WEBHOOK_FUNCTIONS
 
 from infra.admin import Admin
@@ -26,7 +27,14 @@ from infra.monitoring import Monitoring
 from infra.nag import logical_id
 from infra.network import Network
 from infra.paths import function_dir
-from infra.permissions import DATABASE_USERS, QUEUE_SENDERS, S3_ACCESS, WORKER_WEBHOOKS
+from infra.permissions import (
+    DATABASE_USERS,
+    PAGE_AUTH_OPENER,
+    PAGE_AUTH_SEALER,
+    QUEUE_SENDERS,
+    S3_ACCESS,
+    WORKER_WEBHOOKS,
+)
 from infra.signin import SignIn
 from infra.storage import Storage
 from infra.webhooks import Webhooks
@@ -163,8 +171,20 @@ class PageportStack(Stack):
             senders = [self.functions[name] for name, queues in QUEUE_SENDERS.items() if kind.queue in queues]
             self.workers.add_job_role(kind, senders)
 
+    def _page_auth(self) -> None:
+        """Pages behind a login: the creating route generates each import's data key, the capture
+        job role decrypts it (narrowed per job to its own encryption context), and every sender of
+        capture messages names the key in the session policies it mints (workers/scoped.py)."""
+        key = self.storage.page_auth_key
+        key.grant(self.functions[PAGE_AUTH_SEALER].role, "kms:GenerateDataKey")
+        key.grant_decrypt(self.workers.job_roles[PAGE_AUTH_OPENER])
+        senders = {name for name, queues in QUEUE_SENDERS.items() if PAGE_IMPORT.queue in queues}
+        for name in sorted({PAGE_AUTH_SEALER, *senders}):
+            self.functions[name].add_env("PAGE_AUTH_KEY_ARN", key.key_arn)
+
     def _grant(self) -> None:
         self._job_roles()
+        self._page_auth()
         bucket = self.storage.bucket
         database = self.database
         for name in DATABASE_USERS:

@@ -8,9 +8,11 @@ deletion (artifacts are referenced by database rows).
 from __future__ import annotations
 
 from aws_cdk import Acknowledgment, Duration, RemovalPolicy, Validations
+from aws_cdk import aws_kms as kms
 from aws_cdk import aws_s3 as s3
 from constructs import Construct
 from pageport.cancellations import CANCELLATIONS_PREFIX
+from pageport.kinds.page_import.sealing import SECRET_TAGS
 
 from infra.config import StageConfig
 
@@ -85,6 +87,14 @@ class Storage(Construct):
                 prefix=CANCELLATIONS_PREFIX,
                 expiration=Duration.days(CANCELLATION_MARKS_DAYS),
             ),
+            # A page's sealed sign-in details: its capture deletes them (that version, for good);
+            # should it never run, they go within a day, every version.
+            s3.LifecycleRule(
+                id="expire-sealed-secrets",
+                tag_filters=dict(SECRET_TAGS),
+                expiration=Duration.days(1),
+                noncurrent_version_expiration=Duration.days(1),
+            ),
         ]
         self.bucket = _secure_bucket(
             self,
@@ -93,4 +103,14 @@ class Storage(Construct):
             server_access_logs_bucket=self.access_logs,
             server_access_logs_prefix="artifacts/",
             lifecycle_rules=rules,
+        )
+        # Wraps each Page Import's own data key for its sign-in details (kinds/page_import/sealing.py):
+        # the creating route may generate keys, the capture job role may decrypt (each job under its
+        # own encryption context only, by its session policy).
+        self.page_auth_key = kms.Key(
+            self,
+            "PageAuthKey",
+            description="Pageport: wraps each page import's own key for its sign-in details",
+            enable_key_rotation=True,
+            removal_policy=RemovalPolicy.RETAIN,
         )

@@ -212,6 +212,9 @@ def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[AwsResources]:
             queues[f"{name}-dlq"] = dlq
             monkeypatch.setenv(f"{name.upper()}_QUEUE_URL", queues[name])
         monkeypatch.setenv("ARTIFACT_BUCKET", bucket)
+        # The key that wraps each Page Import's own key for its sign-in details (pages behind a login).
+        key = boto3.client("kms").create_key(Description="pageport page auth")["KeyMetadata"]["Arn"]
+        monkeypatch.setenv("PAGE_AUTH_KEY_ARN", key)
         get_settings.cache_clear()
         pageport_aws.reset_clients()
         yield AwsResources(bucket=bucket, queues=queues)

@@ -23,7 +23,10 @@ app = api_resolver()
 @app.post(
     "/projects/<projectId>/page-imports",
     summary="Import a public URL",
-    responses={201: {"description": "Created"}},
+    responses={
+        201: {"description": "Created"},
+        503: {"description": "Sign-in details (`auth`) cannot be sealed here: no key is configured for them"},
+    },
 )
 def create(projectId: Annotated[int, Path()], body: Annotated[PageImportRequest, Body()]) -> Response[PageImportOut]:
     scope = caller_scope(app, projectId)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import uuid
 
 import boto3
 import pytest
+from pageport.settings import get_settings
 from pageport.web import MAX_BODY_BYTES
 
 from devstack.apigw import invoke
@@ -180,3 +182,49 @@ def test_cors_headers_for_the_plugin(db, aws, tenant):
     headers = {k.lower(): v for k, v in (result.get("multiValueHeaders") or {}).items()}
     headers.update({k.lower(): [v] for k, v in (result.get("headers") or {}).items()})
     assert headers["access-control-allow-origin"] == ["null"]  # the plugin's opaque origin, nothing wider
+
+
+AUTH_URL = "https://example.com/account"
+
+
+@pytest.mark.parametrize(
+    ("auth", "loc"),
+    [
+        ({}, ["auth"]),
+        ({"cookies": [{"name": "bad name", "value": "v"}]}, ["auth", "cookies", 0, "name"]),
+        ({"cookies": [{"name": "s", "value": "a;b"}]}, ["auth", "cookies", 0, "value"]),
+        ({"cookies": [{"name": "s", "value": "v", "domain": ".example.com"}]}, ["auth", "cookies", 0, "domain"]),
+        ({"headers": {"Host": "evil.example"}}, ["auth", "headers"]),
+        ({"headers": {"Cookie": "s=v"}}, ["auth", "headers"]),
+        ({"headers": {"X-Token": "a\r\nX-Evil: 1"}}, ["auth", "headers"]),
+        ({"headers": {f"X-{i}": "v" for i in range(21)}}, ["auth", "headers"]),
+    ],
+)
+def test_bad_sign_in_details_are_422_and_store_nothing(db, aws, tenant, auth, loc):
+    body = {"url": AUTH_URL, "viewport": VIEWPORT, "auth": auth}
+    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject, body=body)
+    assert response.status == 422, response.body
+    assert [d["loc"] for d in response.body["error"]["details"]] == [loc]
+    assert "a\r\n" not in json.dumps(response.body) and "s=v" not in json.dumps(response.body)  # values never echoed
+    assert db.execute("SELECT count(*) AS n FROM page_import").fetchone() == {"n": 0}
+    assert drain(aws.queues["capture"]) == []
+
+
+def test_a_batch_item_with_sign_in_details_is_refused_naming_it(db, aws, tenant):
+    item = {"url": AUTH_URL, "viewport": VIEWPORT, "auth": {"cookies": [{"name": "s", "value": "secret-1"}]}}
+    body = {"id": str(uuid.uuid4()), "type": "page_import", "requests": [{"url": AUTH_URL, "viewport": VIEWPORT}, item]}
+    response = invoke("POST", f"/projects/{tenant.project_id}/page-batches", subject=tenant.subject, body=body)
+    assert response.status == 422, response.body
+    assert [d["loc"] for d in response.body["error"]["details"]] == [["requests", 1, "auth"]]
+    assert "secret-1" not in json.dumps(response.body)
+    assert db.execute("SELECT count(*) AS n FROM page_import").fetchone() == {"n": 0}
+
+
+def test_without_a_key_for_sign_in_details_an_import_with_them_is_503(db, aws, tenant, monkeypatch):
+    monkeypatch.delenv("PAGE_AUTH_KEY_ARN")
+    get_settings.cache_clear()
+    body = {"url": AUTH_URL, "viewport": VIEWPORT, "auth": {"cookies": [{"name": "s", "value": "v"}]}}
+    response = invoke("POST", f"/projects/{tenant.project_id}/page-imports", subject=tenant.subject, body=body)
+    assert response.status == 503 and response.body["error"]["code"] == "service_unavailable"
+    assert db.execute("SELECT count(*) AS n FROM page_import").fetchone() == {"n": 0}
+    get_settings.cache_clear()

@@ -64,11 +64,12 @@ def test_every_operation_documents_throttling_and_only_its_own_errors(document):
     # 422 where input is validated: a body, or query parameters.
     assert "422" in operations["list_batch_items"]["responses"]
     assert "422" not in operations["get_batch"]["responses"]
-    # 409 only where a conflict is possible; 502 only where it occurs, 503 nowhere (a create's
-    # message is durable: a failed send is the dispatcher's to retry, the answer stays 201).
+    # 409 only where a conflict is possible; 502 only where it occurs; 503 only where sign-in
+    # details cannot be sealed (a create's message is durable: a failed send is the
+    # dispatcher's to retry, the answer stays 201).
     conflicts = {name for name, op in operations.items() if "409" in op["responses"]}
     assert conflicts == {"create_code2des", "get_code2des_result", "put_materialization", "create_batch", "retry_batch"}
-    assert not {name for name, op in operations.items() if "503" in op["responses"]}
+    assert {name for name, op in operations.items() if "503" in op["responses"]} == {"create_page_import"}
     assert {name for name, op in operations.items() if "502" in op["responses"]} == {
         "get_code2des_result",
         "confirm_sign_in",

@@ -53,6 +53,10 @@ def secrets_manager() -> SecretsManagerClient:
     return client
 
 
+def kms() -> Any:
+    return _client("kms")
+
+
 def dynamodb() -> DynamoDBClient:
     client: DynamoDBClient = _client("dynamodb")
     return client

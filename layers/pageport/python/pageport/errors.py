@@ -100,6 +100,10 @@ class InternalError(PageportError):
     status, code, default_message = 500, "internal_error", "Something went wrong on our side."
 
 
+class ServiceUnavailable(PageportError):
+    status, code, default_message = 503, "service_unavailable", "The service cannot do this right now."
+
+
 class Throttled(PageportError):
     """API Gateway's answer over the stage's or a sign-in method's rate (infra/api.py)."""
 

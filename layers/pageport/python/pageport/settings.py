@@ -109,6 +109,10 @@ class Settings(BaseSettings):
     signin_client_id: str | None = None
     signin_redirect_uri: str | None = None
 
+    # The KMS key that wraps each Page Import's own data key for its `auth` (pages behind a
+    # login; kinds/page_import/sealing.py). Unset: imports that carry auth are refused (503).
+    page_auth_key_arn: str | None = None
+
     # Result GET pages its images to stay under Lambda's 6 MB response limit.
     result_page_bytes: int = 4_000_000
 

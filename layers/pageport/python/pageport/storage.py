@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
+from urllib.parse import urlencode
 
 from pageport import aws
 from pageport.models.manifests import ArtifactRef
@@ -129,6 +131,19 @@ class ArtifactStore:
 
     def exists(self, key: str) -> bool:
         return self.head(key) is not None
+
+    def put_secret(self, key: str, data: bytes, tags: Mapping[str, str]) -> str | None:
+        """Write ciphertext that must not outlive its use; returns its version id (None where the
+        bucket keeps none), so that deleting that version removes it for good."""
+        written = self._s3().put_object(Bucket=self.bucket, Key=key, Body=data, Tagging=urlencode(tags))
+        return written.get("VersionId")
+
+    def delete(self, key: str, version: str | None = None) -> None:
+        """Remove `key`, or that version of it for good (nothing happens if it is not there)."""
+        if version:
+            self._s3().delete_object(Bucket=self.bucket, Key=key, VersionId=version)
+        else:
+            self._s3().delete_object(Bucket=self.bucket, Key=key)
 
 
 def sha256_hex(data: bytes) -> str:

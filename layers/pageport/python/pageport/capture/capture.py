@@ -99,6 +99,10 @@ def capture_page(
     try:
         if on_context is not None:
             on_context(context)
+        if request.auth is not None:
+            from pageport.capture.login import apply_auth
+
+            apply_auth(context, request.url, request.auth)
         net = Network(context)
         page = context.new_page()
         return _capture(page, net, request, limits, deadline)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from pageport.kinds.page_import.auth import PageAuth
 
 
 @dataclass(frozen=True)
@@ -17,6 +20,7 @@ class CaptureRequest:
     device_scale_factor: float = 1
     ready_selector: str | None = None
     color_scheme: Literal["light", "dark"] = "light"  # prefers-color-scheme, and the page's own switch
+    auth: PageAuth | None = field(default=None, repr=False)  # a page behind a login (capture/login.py)
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ FailureCode = Literal[
     "budget_exceeded",
     "page_too_large",
     "browser_error",
+    "auth_missing",
 ]
 
 

@@ -21,11 +21,14 @@ from typing import Any
 @dataclass(frozen=True, slots=True)
 class JobAccess:
     """The S3 prefixes one job may read and write: the session policy of the credentials its
-    message carries (pageport/workers/scoped.py). A writer reads back what it writes."""
+    message carries (pageport/workers/scoped.py). A writer reads back what it writes. Also the
+    prefixes it may delete under, and the KMS encryption contexts it may decrypt under."""
 
     job_id: str
     reads: tuple[str, ...] = ()
     writes: tuple[str, ...] = ()
+    deletes: tuple[str, ...] = ()
+    decrypts: tuple[tuple[str, str], ...] = ()  # (context key, value) pairs, each its own grant
 
 
 # A worker message as stored and sent (its JSON, camelCase) -> the access its job needs.

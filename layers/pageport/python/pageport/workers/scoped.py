@@ -60,12 +60,23 @@ class CredentialsExpired(RuntimeError):
     """The message's credentials end before its job could: handed back, never run."""
 
 
-def session_policy(bucket: str, *, reads: Iterable[str], writes: Iterable[str]) -> dict[str, Any]:
-    """The session policy for one job: read (and list) under `reads`, write under `writes`.
-    A writer reads back what it writes (a finished attempt's manifest means a duplicate)."""
+def session_policy(
+    bucket: str,
+    *,
+    reads: Iterable[str],
+    writes: Iterable[str],
+    deletes: Iterable[str] = (),
+    decrypts: Iterable[tuple[str, str]] = (),
+    key_arn: str | None = None,
+) -> dict[str, Any]:
+    """The session policy for one job: read (and list) under `reads`, write under `writes`,
+    delete under `deletes`, and decrypt with `key_arn` under each encryption context of
+    `decrypts`. A writer reads back what it writes (a finished attempt's manifest means a
+    duplicate)."""
     writes = sorted(set(writes))
+    deletes = sorted(set(deletes))
     reads = sorted(set(reads) | set(writes))
-    for prefix in (*reads, *writes):
+    for prefix in (*reads, *writes, *deletes):
         # Plain path segments only: IAM reads `*` and `?` as wildcards and `${...}` as a variable.
         if not _JOB_PREFIX.fullmatch(prefix) or ".." in prefix:
             raise ValueError(f"not a job prefix: {prefix!r}")
@@ -81,6 +92,15 @@ def session_policy(bucket: str, *, reads: Iterable[str], writes: Iterable[str]) 
     ]
     if writes:
         statements.append({"Effect": "Allow", "Action": _WRITE, "Resource": [objects + p + "*" for p in writes]})
+    if deletes:
+        statements.append(
+            {"Effect": "Allow", "Action": ["s3:DeleteObject"], "Resource": [objects + p + "*" for p in deletes]}
+        )
+    for name, value in sorted(set(decrypts)):
+        if not key_arn:
+            raise ValueError("a job that decrypts needs the key's ARN")
+        condition = {"StringEquals": {f"kms:EncryptionContext:{name}": value}}
+        statements.append({"Effect": "Allow", "Action": ["kms:Decrypt"], "Resource": key_arn, "Condition": condition})
     return {"Version": "2012-10-17", "Statement": statements}
 
 
@@ -96,7 +116,15 @@ def mint(kind: Kind, message: Mapping[str, Any]) -> dict[str, str] | None:
     if not role_arn:
         return None
     access = kind.s3_access(message)
-    policy = session_policy(get_settings().artifact_bucket, reads=access.reads, writes=access.writes)
+    settings = get_settings()
+    policy = session_policy(
+        settings.artifact_bucket,
+        reads=access.reads,
+        writes=access.writes,
+        deletes=access.deletes,
+        decrypts=access.decrypts,
+        key_arn=settings.page_auth_key_arn,
+    )
     assumed = _sts().assume_role(
         RoleArn=role_arn,
         RoleSessionName=_SESSION_NAME.sub("-", f"job-{access.job_id}")[:64],
@@ -159,6 +187,28 @@ def job_store(kind: Kind, message: BaseModel) -> ArtifactStore:
     return ArtifactStore(
         store.bucket,
         client=_s3_client(credentials["accessKeyId"], credentials["secretAccessKey"], credentials["sessionToken"]),
+    )
+
+
+def job_kms(kind: Kind, message: BaseModel) -> Any:
+    """The KMS client the job of `message` decrypts with: its carried credentials' (scoped to
+    its own encryption context), else the process's own where none are required."""
+    credentials = _carried.get()
+    if credentials is None:
+        if get_settings().job_credentials_required:
+            access = kind.s3_access(message.model_dump(mode="json", by_alias=True))
+            raise CredentialsMissing(f"the message for job {access.job_id} carried no credentials")
+        from pageport import aws
+
+        return aws.kms()
+    import boto3
+
+    return boto3.client(
+        "kms",
+        aws_access_key_id=credentials["accessKeyId"],
+        aws_secret_access_key=credentials["secretAccessKey"],
+        aws_session_token=credentials["sessionToken"],
+        config=_config(),
     )
 
 

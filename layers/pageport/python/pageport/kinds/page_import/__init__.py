@@ -11,11 +11,19 @@ PREFIX = "page-imports/"
 
 
 def _s3_access(message: Mapping[str, Any]) -> JobAccess:
-    """A capture writes its own Page Import's prefix and reads its cancellation mark."""
+    """A capture writes its own Page Import's prefix and reads its cancellation mark; one that
+    carries sealed auth also opens it (KMS, under its own id) and deletes it when done."""
     from pageport.cancellations import marker_folder  # not at import: descriptors stay light
 
     job = str(message["pageImportId"])
-    return JobAccess(job, reads=(marker_folder(PREFIX, job),), writes=(f"{PREFIX}{job}/",))
+    sealed = bool(message.get("auth"))
+    return JobAccess(
+        job,
+        reads=(marker_folder(PREFIX, job),),
+        writes=(f"{PREFIX}{job}/",),
+        deletes=(f"{PREFIX}{job}/auth/",) if sealed else (),
+        decrypts=(("pageImportId", job),) if sealed else (),
+    )
 
 
 KIND = Kind(

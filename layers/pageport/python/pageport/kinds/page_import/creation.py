@@ -12,12 +12,13 @@ from pageport.batches import dispatch
 from pageport.batches.job_tables import enqueue_created
 from pageport.db import Connection, Cursor, copy_rows
 from pageport.ids import new_id, new_nonce
-from pageport.kinds.page_import import KIND
+from pageport.kinds.page_import import KIND, auth, sealing
 from pageport.kinds.page_import.messages import CaptureMessage
 from pageport.kinds.page_import.models import PageImportRequest, PageImportRow
 from pageport.kinds.page_import.viewport import Viewport
 from pageport.services.targets import normalized_url
 from pageport.services.tenancy import Scope
+from pageport.storage import ArtifactStore
 
 
 def normalize_request(
@@ -28,9 +29,18 @@ def normalize_request(
     return request if url == request.url else request.model_copy(update={"url": url})
 
 
-def insert_page_imports(cur: Cursor, scope: Scope, requests: Sequence[PageImportRequest]) -> list[PageImportRow]:
-    """Insert processing rows for `requests` in one round trip, in input order."""
-    ids = [new_id() for _ in requests]
+AUTH_IN_BATCH = (
+    "A page behind a login is imported on its own (POST …/page-imports): a batch keeps its requests, "
+    "and sign-in details are never kept."
+)
+
+
+def insert_page_imports(
+    cur: Cursor, scope: Scope, requests: Sequence[PageImportRequest], ids: Sequence[str] | None = None
+) -> list[PageImportRow]:
+    """Insert processing rows for `requests` in one round trip, in input order (with `ids`, the
+    rows' ids, made beforehand)."""
+    ids = list(ids) if ids is not None else [new_id() for _ in requests]
     # One JSON document for all rows: one round trip, and no per-element array quoting.
     records = [
         {
@@ -41,17 +51,18 @@ def insert_page_imports(cur: Cursor, scope: Scope, requests: Sequence[PageImport
             "dsf": r.device_scale_factor,
             "sel": r.ready_selector,
             "scheme": r.color_scheme or DEFAULT_SCHEME,
+            "kind": auth.AUTHENTICATED if r.auth is not None else auth.PUBLIC,
             "nonce": new_nonce(),
         }
         for job_id, r in zip(ids, requests, strict=True)
     ]
     rows = cur.execute(
         """INSERT INTO page_import (id, organization_id, project_id, source_url, viewport_width,
-               viewport_height, device_scale_factor, ready_selector, color_scheme, nonce, created_by,
-               updated_by)
-           SELECT t.id, %s, %s, t.url, t.w, t.h, t.dsf, t.sel, t.scheme, t.nonce, %s, %s
+               viewport_height, device_scale_factor, ready_selector, color_scheme, source_kind, nonce,
+               created_by, updated_by)
+           SELECT t.id, %s, %s, t.url, t.w, t.h, t.dsf, t.sel, t.scheme, t.kind, t.nonce, %s, %s
            FROM jsonb_to_recordset(%s::jsonb)
-               AS t(id text, url text, w int, h int, dsf real, sel text, scheme text, nonce text)
+               AS t(id text, url text, w int, h int, dsf real, sel text, scheme text, kind text, nonce text)
            RETURNING *""",
         (scope.organization_id, scope.project_id, scope.subject, scope.subject, json.dumps(records)),
     ).fetchall()
@@ -142,6 +153,7 @@ def _message(
     ready_selector: str | None,
     color_scheme: str,
     organization_id: int,
+    sealed: sealing.SealedAuth | None = None,
 ) -> CaptureMessage:
     # Validated in pydantic-core rather than made with model_construct, whose per-field Python
     # loop (aliases included) took five times as long: a 500-item batch makes 500 of these.
@@ -157,11 +169,12 @@ def _message(
             "color_scheme": color_scheme,
             "artifact_prefix": f"page-imports/{job_id}/{attempt}/",
             "organization_id": organization_id,
+            "auth": sealed,
         }
     )
 
 
-def capture_message(row: PageImportRow) -> CaptureMessage:
+def capture_message(row: PageImportRow, sealed: sealing.SealedAuth | None = None) -> CaptureMessage:
     return _message(
         row.id,
         row.attempt,
@@ -172,6 +185,7 @@ def capture_message(row: PageImportRow) -> CaptureMessage:
         row.ready_selector,
         row.color_scheme,
         row.organization_id,
+        sealed,
     )
 
 
@@ -179,9 +193,15 @@ def create_page_import(
     conn: Connection, scope: Scope, request: PageImportRequest, *, allow_private: bool
 ) -> PageImportRow:
     request = normalize_request(request, allow_private=allow_private)
+    job_id = new_id()
+    # Sealed before anything is written; the row, the outbox and the message hold no secret.
+    sealed = None
+    if request.auth is not None:
+        sealed = sealing.seal(request.auth, job_id, ArtifactStore.default())
+    kept = request.model_copy(update={"auth": None})
     with conn.transaction(), conn.cursor() as cur:
-        (row,) = insert_page_imports(cur, scope, [request])
-        outbox = enqueue_created(cur, scope, KIND, row.id, request, capture_message(row))
+        (row,) = insert_page_imports(cur, scope, [request], [job_id])
+        outbox = enqueue_created(cur, scope, KIND, row.id, kept, capture_message(row, sealed))
     metrics.job_created(KIND.name)  # committed: the message will be sent whatever SQS does now
     dispatch.send_now(conn, outbox)
     return row

@@ -9,17 +9,20 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pageport.kinds.page_import import KIND, WEBHOOK
+from botocore.exceptions import ClientError
+
+from pageport.kinds.page_import import KIND, WEBHOOK, sealing
 from pageport.kinds.page_import import artifacts as page_import_artifacts
+from pageport.kinds.page_import.auth import PageAuth
 from pageport.kinds.page_import.messages import CaptureMessage, PageImportManifest, PageImportWebhook
 from pageport.logging import logger
 from pageport.netguard.policy import BlockedRequest, TargetPolicy
 from pageport.settings import get_settings
-from pageport.storage import ArtifactStore
+from pageport.storage import ArtifactMissing, ArtifactStore
 from pageport.workers import attempts
 from pageport.workers.entry import WorkerJob
 from pageport.workers.faults import hand_back
-from pageport.workers.scoped import job_store
+from pageport.workers.scoped import job_kms, job_store
 from pageport.workers.webhook_client import Delivery, deliver
 
 if TYPE_CHECKING:
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
 
 WEBHOOK_URL_VARIABLE = WEBHOOK.url_variable
 UNEXPECTED = "The page could not be captured because of an internal error."
+AUTH_GONE = "The sign-in details for this page are no longer there: import it again with them."
 OUT_OF_TIME = "The page could not be captured in time."
 # A first start on a fresh machine builds font caches: give it time rather than fail.
 LAUNCH_TIMEOUT_S = 120.0
@@ -145,17 +149,60 @@ def _seconds_left(deadline: float | None, default_s: float) -> float:
 def _capture(
     message: CaptureMessage, store: ArtifactStore, policy: TargetPolicy, deadline: float | None
 ) -> attempts.Attempted:
-    """The capture's outcome and how to write its artifacts."""
+    """The capture's outcome and how to write its artifacts (a page's sign-in details deleted
+    once they are written)."""
+    from pageport.netguard.proxy import EgressProxy
+
+    log: dict[str, object] = {"page_import_id": message.page_import_id, "attempt": message.attempt}
+    blocked: list[BlockedRequest] = []
+    proxy = EgressProxy(policy)
+    attempted = _attempt(message, store, policy, deadline, log, blocked, proxy)
+    if message.auth is None:
+        return attempted
+    # The capture is done with the page's sign-in details: they go once its outcome is written.
+    write, sealed = attempted.write, message.auth
+
+    def write_then_discard() -> str:
+        manifest_url = write()
+        sealing.discard(sealed, store)
+        return manifest_url
+
+    return attempts.Attempted(attempted.outcome, attempted.warning_count, write_then_discard)
+
+
+def _open_auth(message: CaptureMessage, store: ArtifactStore) -> PageAuth | None:
+    from pageport.capture.capture import CaptureFailed
+
+    if message.auth is None:
+        return None
+    try:
+        return sealing.unseal(message.auth, message.page_import_id, store, job_kms(KIND, message))
+    except ArtifactMissing:
+        raise CaptureFailed(AUTH_GONE, code="auth_missing") from None
+    except ClientError as error:
+        # Its key is not there (a local stack restarted since) or no longer opens it.
+        if error.response.get("Error", {}).get("Code") in ("InvalidCiphertextException", "NotFoundException"):
+            raise CaptureFailed(AUTH_GONE, code="auth_missing") from None
+        raise
+
+
+def _attempt(
+    message: CaptureMessage,
+    store: ArtifactStore,
+    policy: TargetPolicy,
+    deadline: float | None,
+    log: dict[str, object],
+    blocked: list[BlockedRequest],
+    proxy: EgressProxy,
+) -> attempts.Attempted:
+    """One capture's outcome and how to write its artifacts."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     from pageport.capture.capture import DEFAULT_LIMITS, CaptureFailed, CaptureRequest, capture_page
     from pageport.netguard.chromium import guard_context, new_guarded_context_kwargs
-    from pageport.netguard.proxy import EgressProxy
 
-    log = {"page_import_id": message.page_import_id, "attempt": message.attempt}
-    blocked: list[BlockedRequest] = []
-    proxy = EgressProxy(policy)
     try:
+        auth = _open_auth(message, store)
         launch_s = _seconds_left(deadline, LAUNCH_TIMEOUT_S)
         if launch_s < 1:
             raise CaptureFailed(OUT_OF_TIME, code="budget_exceeded")
@@ -176,6 +223,7 @@ def _capture(
                     device_scale_factor=message.device_scale_factor,
                     ready_selector=message.ready_selector,
                     color_scheme=message.color_scheme,
+                    auth=auth,
                 ),
                 browser=browser,
                 limits=replace(DEFAULT_LIMITS, time_budget_s=budget_s),

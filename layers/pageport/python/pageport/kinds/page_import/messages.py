@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from pageport.kinds.page_import.sealing import SealedAuth
 from pageport.kinds.page_import.viewport import Viewport
 from pageport.models.base import CamelModel, CamelRequest
 from pageport.models.manifests import ArtifactRef
@@ -25,6 +26,7 @@ class CaptureMessage(CamelModel):
     ready_selector: str | None
     artifact_prefix: str  # page-imports/{id}/{attempt}/
     color_scheme: Literal["light", "dark"] = "light"  # light in messages queued before it was added
+    auth: SealedAuth | None = None  # a page behind a login: its sealed auth (kinds/page_import/sealing.py)
     # The tenant: the worker never lets one organization's pages share a browser with another's.
     # None in messages queued before it was added (such a job gets a browser of its own).
     organization_id: int | None = None

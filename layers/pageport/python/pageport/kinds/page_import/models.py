@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from pageport.kinds.page_import.auth import PageAuth
 from pageport.kinds.page_import.viewport import Viewport
 from pageport.models.api import Status
 from pageport.models.base import CamelModel, CamelRequest, UtcDatetime
@@ -25,6 +26,12 @@ class PageImportRequest(CamelRequest):
         default=None,
         description="Render the page as a visitor preferring this colour scheme would see it "
         "(prefers-color-scheme, and the page's own theme switch where it has one); light when absent.",
+    )
+    auth: PageAuth | None = Field(
+        default=None,
+        description="For a page behind a login: cookies, headers and localStorage for the page's own origin. "
+        "Encrypted with a key of this import's own, never stored in clear, logged or returned, and deleted "
+        "when its capture is done. Single imports only (a batch item with auth is refused).",
     )
 
 

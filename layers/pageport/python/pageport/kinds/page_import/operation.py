@@ -8,6 +8,7 @@ from typing import Any
 from pageport.batches.job_tables import JobTableOperation
 from pageport.batches.registry import Prepared, register
 from pageport.db import Cursor
+from pageport.errors import ValidationFailed, field_error
 from pageport.kinds.page_import import KIND, creation
 from pageport.kinds.page_import.messages import CaptureMessage
 from pageport.kinds.page_import.models import PageImportRequest
@@ -19,6 +20,9 @@ class PageImportOperation(JobTableOperation, kind=KIND):
     message_model = CaptureMessage
 
     def normalize(self, request: Any, *, allow_private: bool) -> PageImportRequest:
+        if request.auth is not None:
+            # A batch keeps its requests (for its hash and its retries): never a secret.
+            raise ValidationFailed(details=[field_error(["auth"], creation.AUTH_IN_BATCH)])
         return creation.normalize_request(request, allow_private=allow_private)
 
     def prepare(
