@@ -76,6 +76,8 @@ export interface PlacementGroup {
   /** Fixed when the group's first design is placed; null before. */
   origin: Point | null;
   slots: Slot[];
+  /** A grid's site map (site-map.ts), once made: the overview board's node id. */
+  siteMap?: string;
 }
 
 export interface Slot {

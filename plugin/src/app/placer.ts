@@ -12,6 +12,7 @@ import { viewportLabel } from "../shared/presets";
 import { warningSummary } from "../shared/warnings";
 import type { Parts } from "./parts";
 import { freeSlot, groupOrigin, newGroup, reservedArea, slotPosition, topLevelRects, type PlacementGroup, type Rect } from "./placement";
+import { linkPages, overviewBoard, SECTION_OF_DATA, wrapInSection, type PlacedPage } from "./site-map";
 import { isActive, type Job } from "./state";
 import { now } from "./store";
 import type { Progress } from "./view";
@@ -109,6 +110,8 @@ export class Placer {
         root = materialized.root;
         // A site design's component set keeps the page's name (its instances show it); its variants name their viewports.
         if (root.type === "FRAME") root.name = `${job.url} — ${viewportLabel(job.viewport)}`;
+        // A batch of pages: each on a section named by its path (site-map.ts).
+        if (group.layout === "grid") wrapInSection(this.parts.figma, root, job.url);
         this.parts.figma.root.setPluginData(PLACED_DATA_PREFIX + code2desId, root.id);
         this.parts.figma.root.setPluginData(PLACING_DATA_PREFIX + code2desId, "");
         job.warnings = materialized.warnings.length;
@@ -134,6 +137,7 @@ export class Placer {
       await this.parts.store.persist();
       await this.reveal(this.groupNodes(group, root, page));
       await this.record(client, job, code2desId, root.id);
+      await this.mapSite(group, page);
     } catch (error) {
       this.progress.delete(job.key);
       await this.parts.store.settle(job, "failed", `The design could not be placed: ${errorText(error)}`);
@@ -197,9 +201,40 @@ export class Placer {
     return null;
   }
 
+  /**
+   * A grid whose every job is done gets its site map once: the overview board and the prototype
+   * links between its placed pages (site-map.ts). A failure is a notice; the designs stay placed.
+   */
+  private async mapSite(group: PlacementGroup, page: PageNode): Promise<void> {
+    const jobs = this.parts.store.state.jobs.filter((j) => j.groupId === group.id);
+    if (group.layout !== "grid" || group.siteMap || jobs.some((j) => isActive(j))) return;
+    const placed: PlacedPage[] = [];
+    for (const job of jobs) {
+      const node = job.nodeId ? await this.parts.figma.getNodeByIdAsync(job.nodeId) : null;
+      if (node && !node.removed && node.type !== "PAGE" && node.type !== "DOCUMENT") placed.push({ url: job.url, root: node });
+    }
+    if (placed.length < 2) return;
+    try {
+      const warn = (message: string): void => this.parts.reporter.notice({ level: "warning", message });
+      const links = await linkPages(placed, warn);
+      const origin = group.origin ?? { x: 0, y: 0 };
+      const board = await overviewBoard(this.parts.figma, page, placed, { ...origin, width: 0, height: 0 });
+      group.siteMap = board.id;
+      await this.parts.store.persist();
+      this.parts.reporter.notice({ level: "success", message: `Site map made: ${placed.length} pages, ${links} links between them.` });
+    } catch (error) {
+      this.parts.reporter.notice({ level: "warning", message: `The site map could not be made: ${errorText(error)}` });
+    }
+  }
+
+  /** A design's top-level node: itself, or the section it was placed on (site-map.ts). */
+  private static holder(node: SceneNode): string {
+    return node.type === "SECTION" ? node.getPluginData(SECTION_OF_DATA) || node.id : node.id;
+  }
+
   private pageContent(page: PageNode, group: PlacementGroup): Rect[] {
     const own = new Set(this.parts.store.state.jobs.filter((j) => j.groupId === group.id && j.nodeId).map((j) => j.nodeId));
-    return topLevelRects({ children: page.children.filter((node) => !own.has(node.id)) });
+    return topLevelRects({ children: page.children.filter((node) => !own.has(Placer.holder(node))) });
   }
 
   /** Room kept for other groups (on the same page) that have started placing and are not finished. */
@@ -219,8 +254,9 @@ export class Placer {
     const nodes = new Set<SceneNode>([latest]);
     for (const job of this.parts.store.state.jobs) {
       if (job.groupId !== group.id || !job.nodeId || job.nodeId === latest.id) continue;
-      const child = page.children.find((n) => n.id === job.nodeId);
-      if (child) nodes.add(child);
+      const child = page.children.find((n) => Placer.holder(n) === job.nodeId);
+      const design = child?.type === "SECTION" ? child.children.find((n) => n.id === job.nodeId) : child;
+      if (design) nodes.add(design);
     }
     return [...nodes];
   }

@@ -25,6 +25,8 @@ export interface World {
   pendingId?: string | null;
   /** Puts a node Figma creates on the current page (createInstance). */
   place?(node: SceneStub): void;
+  /** A node by id (prototype destinations). */
+  lookup?(id: string): BaseStub | undefined;
 }
 
 // ---------------------------------------------------------------------------------- base

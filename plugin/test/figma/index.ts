@@ -127,6 +127,7 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
       nodes.set(n.id, n);
       created++;
     },
+    lookup: (id) => nodes.get(id),
     svgExport: (n) => {
       if (n instanceof FrameStub && n.svgSource !== null) return n.svgSource;
       return `<svg width="${n.width}" height="${n.height}" viewBox="0 0 ${n.width} ${n.height}" fill="none" xmlns="http://www.w3.org/2000/svg"/>`;

@@ -3,6 +3,7 @@
  * and effect styles, component property references, and the fields of an auto-layout or GRID
  * child. The shapes are in shapes.ts.
  */
+import { checkReactions } from "./reactions";
 import { BaseStub, type ContainerLike, type World } from "./base";
 import { bindNodeField, boundFields, chooseMode } from "./bindings";
 import { aabb, IDENTITY, multiply, rotationMatrix, type Mat } from "./geometry";
@@ -50,6 +51,7 @@ export class SceneStub extends BaseStub {
   /** Field -> the variable bound to it and the value it wrote (setBoundVariable). */
   readonly bindings = new Map<string, { id: string; value: unknown }>();
   exportSettings: readonly ExportSettings[] = [];
+  #reactions: Reaction[] = [];
 
   constructor(world: World, type: string, name: string, w: number, h: number, blend: BlendMode = "PASS_THROUGH") {
     super(world, type, name);
@@ -57,6 +59,21 @@ export class SceneStub extends BaseStub {
     this._h = h;
     this.#blendMode = blend;
   }
+  get reactions(): ReadonlyArray<Reaction> {
+    return Object.freeze(structuredClone(this.#reactions));
+  }
+  set reactions(_value: ReadonlyArray<Reaction>) {
+    throw new Error("in set_reactions: Cannot set reactions with documentAccess: dynamic-page. Use node.setReactionsAsync instead.");
+  }
+  setReactionsAsync(reactions: Reaction[]): Promise<void> {
+    try {
+      this.#reactions = checkReactions(this, reactions, (id) => this.world.lookup?.(id));
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+    return Promise.resolve();
+  }
+
 
   /** Everything this node is, from `src` of the same class (clones, instances); not its id, parent or plugin data. */
   copyFrom(src: SceneStub): void {

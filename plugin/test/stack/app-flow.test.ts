@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestFigma, testControls } from "../figma";
 import { loadState } from "../../src/app/state";
 import { overlaps, PLACEMENT_GAP } from "../../src/app/placement";
+import { pathLabel } from "../../src/app/site-map";
 import { PLACED_DATA_PREFIX } from "../../src/app/controller";
 import type { MainToUi } from "../../src/shared/messages";
 import { VIEWPORT_PRESETS } from "../../src/shared/presets";
@@ -20,8 +21,10 @@ beforeAll(() => {
   env = stackEnv();
 });
 
+/** A node's box on the page (a batch's designs sit on sections of their own). */
 function rect(node: SceneNode) {
-  return { x: node.x, y: node.y, width: node.width, height: node.height };
+  const box = node.absoluteBoundingBox ?? { x: node.x, y: node.y, width: node.width, height: node.height };
+  return { x: box.x, y: box.y, width: box.width, height: box.height };
 }
 
 function messages(figma: PluginAPI): MainToUi[] {
@@ -237,9 +240,15 @@ describe("many pages", () => {
 
     // A grid: one row here (two pages, four columns), cells as wide as the viewport plus a gap.
     const frames = await Promise.all(jobs.map((j) => frameOf(figma, j.nodeId)));
-    expect(frames[0]?.y).toBe(frames[1]?.y);
-    expect(frames[1]?.x).toBe((frames[0]?.x ?? 0) + 768 + PLACEMENT_GAP);
-    expect(overlaps(rect(frames[0] as FrameNode), rect(frames[1] as FrameNode))).toBe(false);
+    const [left, right] = frames.map((f) => rect(f));
+    expect(left?.y).toBe(right?.y);
+    expect(right?.x).toBe((left?.x ?? 0) + 768 + PLACEMENT_GAP);
+    expect(overlaps(left as ReturnType<typeof rect>, right as ReturnType<typeof rect>)).toBe(false);
+    // The site structure: each page on a section named by its path, and a site map board.
+    expect(frames.map((f) => f.parent?.type)).toEqual(["SECTION", "SECTION"]);
+    expect(frames.map((f) => f.parent?.name)).toEqual(ticked.map((u) => pathLabel(u)));
+    const board = figma.currentPage.children.find((n) => n.name.startsWith("Site map"));
+    expect(board?.type).toBe("FRAME");
   });
 
   it("cancel: items not yet finished are cancelled and never placed", async () => {
@@ -301,9 +310,13 @@ describe("closing the plugin loses nothing", () => {
     expect(jobs).toHaveLength(3);
     for (const job of jobs) expect(job.phase, job.error).toBe("placed");
     expect(new Set(jobs.map((j) => j.nodeId)).size).toBe(3);
-    // Each placed once (beside the one Components section the designs' main components share).
-    expect(figma.currentPage.children.filter((n) => n.type !== "SECTION")).toHaveLength(3);
-    expect(figma.currentPage.children.filter((n) => n.type === "SECTION").length).toBeLessThanOrEqual(1);
+    // Each placed once: the single design on the page, the batch's two on sections named by their
+    // paths (beside the one Components section the designs' main components share), and its site map.
+    const designs = (await Promise.all(jobs.map((j) => figma.getNodeByIdAsync(j.nodeId ?? "")))).filter((n) => n?.type === "FRAME");
+    expect(designs).toHaveLength(3);
+    const sections = figma.currentPage.children.filter((n) => n.type === "SECTION");
+    expect(sections.filter((s) => s.name !== "Components")).toHaveLength(2);
+    expect(figma.currentPage.children.filter((n) => n.type === "FRAME" && !n.name.startsWith("Site map"))).toHaveLength(1);
     for (const job of jobs) {
       expect((await client(env).getCode2Des(job.code2desId ?? "")).materializedNodeId).toBe(job.nodeId);
     }

@@ -8,6 +8,7 @@ import { poll } from "../../src/api/poll";
 import type { PageportClient } from "../../src/api/client";
 import { createTestFigma, testControls } from "../figma";
 import { client, connectedController, FAST, sitePage, stackEnv, type StackEnv } from "./env";
+import { NODE_JOB_DATA } from "../../src/app/placer";
 
 let env: StackEnv;
 let api: PageportClient;
@@ -37,8 +38,10 @@ async function converted(pageImportId: string): Promise<string> {
   return job.code2desId;
 }
 
+/** Designs placed on the page: on it, or on a batch page's section (not a site map's board). */
 async function frameCount(figma: PluginAPI): Promise<number> {
-  return figma.currentPage.children.filter((node) => node.type === "FRAME").length;
+  const onSections = figma.currentPage.children.flatMap((node) => (node.type === "SECTION" ? node.children : []));
+  return [...figma.currentPage.children, ...onSections].filter((node) => node.type === "FRAME" && node.getPluginData(NODE_JOB_DATA) !== "").length;
 }
 
 describe("open in Figma", () => {

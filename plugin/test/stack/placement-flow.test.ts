@@ -19,8 +19,10 @@ beforeAll(() => {
   env = stackEnv();
 });
 
+/** A node's box on the page (a batch's designs sit on sections of their own). */
 function rect(node: SceneNode) {
-  return { x: node.x, y: node.y, width: node.width, height: node.height };
+  const box = node.absoluteBoundingBox ?? { x: node.x, y: node.y, width: node.width, height: node.height };
+  return { x: box.x, y: box.y, width: box.width, height: box.height };
 }
 
 async function captured(page: "index.html" | "about.html" | "gallery.html", tag: string, viewport: Viewport = VIEWPORT_PRESETS.mobile) {
