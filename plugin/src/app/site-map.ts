@@ -4,7 +4,9 @@
  * done, an overview board (a card per page, its path and address) and prototype links: a text
  * link to another page of the batch becomes an ON_CLICK → NAVIGATE reaction to that page's
  * design, and each card of the board navigates to its page. Sections work on every plan (a
- * Starter file's three pages are never used up); nothing already on the canvas moves.
+ * Starter file's three pages are never used up); nothing already on the canvas moves. A site
+ * design (a component set of variants) is no prototype destination: Figma navigates to top-level
+ * frames, and its variants sit inside the set; its card shows it without a link.
  */
 import { errorText } from "../api/errors";
 import { freeSlot, PLACEMENT_GAP, topLevelRects, type Rect } from "./placement";
@@ -54,7 +56,7 @@ export function wrapInSection(figma: PluginAPI, root: SceneNode, url: string): S
 
 /** Prototype links between the pages: how many text links now navigate to a page's design. */
 export async function linkPages(pages: readonly PlacedPage[], warn: (m: string) => void): Promise<number> {
-  const byKey = new Map(pages.map((p) => [pageKey(p.url), p.root]));
+  const byKey = new Map(pages.filter((p) => destination(p.root)).map((p) => [pageKey(p.url), p.root]));
   let linked = 0;
   for (const page of pages) {
     for (const text of texts(page.root)) {
@@ -97,7 +99,7 @@ export async function overviewBoard(figma: PluginAPI, page: PageNode, pages: rea
     card.strokes = [{ type: "SOLID", color: { r: 0.85, g: 0.87, b: 0.9 } }];
     card.appendChild(label(figma, pathLabel(placed.url), BOLD, 14, 12));
     card.appendChild(label(figma, placed.url, REGULAR, 11, 36));
-    await card.setReactionsAsync([{ trigger: { type: "ON_CLICK" }, actions: [navigate(placed.root)] }]);
+    if (destination(placed.root)) await card.setReactionsAsync([{ trigger: { type: "ON_CLICK" }, actions: [navigate(placed.root)] }]);
   }
   return board;
 }
@@ -114,6 +116,11 @@ function label(figma: PluginAPI, characters: string, font: FontName, size: numbe
 
 function navigate(target: SceneNode): Action {
   return { type: "NODE", destinationId: target.id, navigation: "NAVIGATE", transition: null, preserveScrollPosition: false };
+}
+
+/** Whether a design can be navigated to in a prototype (a frame, not a site design's set). */
+function destination(root: SceneNode): boolean {
+  return root.type === "FRAME" || root.type === "COMPONENT";
 }
 
 function hostOf(url: string): string {

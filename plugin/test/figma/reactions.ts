@@ -9,7 +9,8 @@ import { fail, oneOf } from "./validate";
 
 const TRIGGERS = ["ON_CLICK", "ON_HOVER", "ON_PRESS", "ON_DRAG", "AFTER_TIMEOUT", "MOUSE_ENTER", "MOUSE_LEAVE", "MOUSE_UP", "MOUSE_DOWN", "ON_KEY_DOWN"];
 const NAVIGATIONS = ["NAVIGATE", "SWAP", "OVERLAY", "SCROLL_TO", "CHANGE_TO"];
-const DESTINATIONS = ["FRAME", "COMPONENT", "COMPONENT_SET", "INSTANCE"];
+// Figma navigates to top-level frames (and components); a variant inside its set is not one.
+const DESTINATIONS = ["FRAME", "COMPONENT", "INSTANCE"];
 
 function pageOf(node: BaseStub | null): BaseStub | null {
   let n: BaseStub | null = node;
