@@ -25,14 +25,12 @@ from pageport.storage import ArtifactStore
 NOT_READY = "The Page Import must be completed (with a capture) before Code2Des can start."
 
 
-def design_variants(
-    request: Code2DesRequest, ready: Mapping[str, PageImportRow], loc: Sequence[str | int] = ()
-) -> list[variants.Variant]:
+def design_variants(request: Code2DesRequest, ready: Mapping[str, PageImportRow]) -> list[variants.Variant]:
     """A site design's variants (its own capture first), [] for one page; every capture of the
     request must be in `ready`. ValidationFailed where a capture cannot be a variant."""
     if not request.variants:
         return []
-    return variants.resolve(request.page_import_id, request.breakpoint, request.variants, ready, loc)
+    return variants.resolve(request.page_import_id, request.breakpoint, request.variants, ready)
 
 
 def _variants_json(resolved: Sequence[variants.Variant]) -> list[dict[str, str]]:

@@ -53,7 +53,6 @@ def resolve(
     primary_breakpoint: str | None,
     variants: Sequence[VariantRequest],
     ready: Mapping[str, PageImportRow],
-    loc: Sequence[str | int] = (),
 ) -> list[Variant]:
     """The design's variants, the request's own capture first; every capture must be in
     `ready`. Raises ValidationFailed naming each variant that cannot be one."""
@@ -63,7 +62,7 @@ def resolve(
     seen: dict[tuple[str, str], int] = {}
     page = ready[primary].source_url
     for index, (page_import_id, name) in enumerate(wanted):
-        where = [*loc, "pageImportId"] if index == 0 else [*loc, "variants", index - 1, "pageImportId"]
+        where: list[str | int] = ["pageImportId"] if index == 0 else ["variants", index - 1, "pageImportId"]
         row = ready[page_import_id]
         if row.source_url != page:
             errors.append(field_error(where, f"a capture of another page ({row.source_url}, not {page})"))
