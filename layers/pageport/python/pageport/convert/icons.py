@@ -8,12 +8,19 @@ glyphs are read from the captured @font-face file with fontTools (cmap, then GSU
 for ligature icons such as Material's "home"), drawn as SVG paths scaled by font-size /
 unitsPerEm, y-flipped onto the baseline and filled with the text colour. Ordinary web fonts
 (Montserrat...) stay text. Without the font file the text stays a TEXT node, with a warning.
+
+A font file is parsed once per worker thread, not once per conversion: parsed fonts are kept by
+the SHA-256 of their bytes (a capture's asset digest, checked when the capture is loaded), the
+most recently used few, so a warm worker converting page after page of one site reuses them. Per
+thread, because fontTools reads tables lazily and is not safe to share between threads.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -55,6 +62,24 @@ class _Font:
     ascent: float
     descent: float  # positive, below the baseline
     icon_font: bool  # mostly private-use characters
+    # (glyph run, scale, baseline) -> its SVG path: a site draws the same icons at the same sizes
+    # page after page, and drawing outlines is most of an icon's cost.
+    paths: dict[tuple[tuple[str, ...], float, float], str] = field(default_factory=dict)
+
+    def path(self, run: Sequence[str], scale: float, baseline: float) -> str:
+        key = (tuple(run), scale, baseline)
+        found = self.paths.get(key)
+        if found is None:
+            pen = SVGPathPen(self.glyphs, ntos=lambda v: f"{v:.2f}".rstrip("0").rstrip("."))
+            pen_x = 0.0
+            for name in run:
+                self.glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, pen_x, baseline)))
+                pen_x += self.advances.get(name, 0) * scale
+            found = pen.getCommands()
+            if len(self.paths) >= _PATHS_KEPT:
+                self.paths.clear()
+            self.paths[key] = found
+        return found
 
     @cached_property
     def ligatures(self) -> dict[str, list[tuple[tuple[str, ...], str]]]:
@@ -103,6 +128,25 @@ def _ligatures(font: TTFont) -> dict[str, list[tuple[tuple[str, ...], str]]]:
     return out
 
 
+PARSED_FONTS_KEPT = 16  # per thread: a site's icon fonts, and a few of its text fonts
+_PATHS_KEPT = 4096  # drawn glyph runs per font, then started afresh
+_parsed = threading.local()
+
+
+def parsed_font(digest: str, data: bytes) -> _Font | None:
+    """The font file of SHA-256 `digest` parsed (None: unreadable), from this thread's cache."""
+    cache: OrderedDict[str, _Font | None] | None = getattr(_parsed, "fonts", None)
+    if cache is None:
+        cache = _parsed.fonts = OrderedDict()
+    if digest in cache:
+        cache.move_to_end(digest)
+        return cache[digest]
+    font = cache[digest] = _load(data)
+    while len(cache) > PARSED_FONTS_KEPT:
+        cache.popitem(last=False)
+    return font
+
+
 @dataclass
 class IconFonts:
     """The capture's font files, parsed once each, and which face draws a text."""
@@ -117,7 +161,7 @@ class IconFonts:
         if sha is None or sha not in state.assets:
             return None
         if sha not in self.fonts:
-            self.fonts[sha] = _load(state.assets[sha])
+            self.fonts[sha] = parsed_font(sha, state.assets[sha])
         return self.fonts[sha]
 
 
@@ -260,12 +304,7 @@ def _vector(
         x += width - advance
     # The glyphs' ascent + descent centred in the line box puts the baseline here.
     baseline = (height - (font.ascent + font.descent) * scale) / 2 + font.ascent * scale
-    pen = SVGPathPen(font.glyphs, ntos=lambda v: f"{v:.2f}".rstrip("0").rstrip("."))
-    pen_x = 0.0
-    for name in run:
-        font.glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, pen_x, baseline)))
-        pen_x += font.advances.get(name, 0) * scale
-    d = pen.getCommands()
+    d = font.path(run, scale, baseline)
     if not d:
         return None
     color = css.parse_color(styles.get("-webkit-text-fill-color") or styles.get("color")) or {
