@@ -1,9 +1,10 @@
 """Our own overhead end to end: a page imported through the local stack against the same
 capture and conversion called directly in this process.
 
-    .venv/bin/python bench/bench_e2e.py [--runs N] [--batch-runs N] [--batch-size N]
+    .venv/bin/python bench/bench_e2e.py [--runs N] [--batch-runs N] [--batch-size N] [--large-batch N]
 
-Through the stack (`pageport dev`, a subprocess, workers on, private targets allowed): create a
+Through the stack (`pageport dev`, a subprocess, workers on, private targets allowed; each
+worker and webhook in a process of its own, as on Lambda): create a
 Page Import -> (fast-path dispatch or the dispatcher) -> SQS -> capture worker -> webhook ->
 create a Code2Des -> convert worker -> webhook -> GET the result, polled as a client would.
 Directly: `capture_page` in a warm Chromium, then `convert_capture` on its bundle. Both load
@@ -11,14 +12,15 @@ tests/e2e/site from a loopback HTTP server in this process. Samples alternate (p
 medians) after a warm-up, so machine drift lands on both sides.
 
 Then a batch of N pages (POST /page-batches) against the same N pages captured directly with
-the stack's capture concurrency (one capture poller: one at a time).
+the stack's capture concurrency (one capture poller: one at a time). Last, one batch of
+`--large-batch` pages (100) with no baseline, to show where the time goes at that size.
 
 Prints where the time goes (from the stack's structured logs: gateway request durations,
 the pollers' "batch received"/"batch done" lines, the workers' "capture/conversion succeeded"
 lines; plus, as a diagnostic outside the ratio, the direct capture behind the worker's SSRF
 guard), then as the LAST line one JSON object with the single-page ratio and
 `batch_ratio`/`batch_goal`. A batch's "last done -> client sees it" may be negative: the
-webhook completes the item before the poller logs "batch done". About 2.5 minutes on 2 cores.
+webhook completes the item before the poller logs "batch done". About 3.5 minutes on 2 cores.
 """
 
 from __future__ import annotations
@@ -38,12 +40,12 @@ import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from common import ROOT, emit, result, stack_environment, wait_until_ready
+from stack_timeline import batch_breakdown, large_batch_breakdown, single_breakdown
 
 if TYPE_CHECKING:
     from pageport.netguard.proxy import EgressProxy
@@ -172,11 +174,6 @@ class Stack:
         return self._records
 
 
-def _when(record: dict[str, Any]) -> float:
-    """A Powertools timestamp ("2026-12-02 06:40:47,123+0000") as epoch seconds."""
-    return datetime.strptime(record["timestamp"], "%Y-%m-%d %H:%M:%S,%f%z").timestamp()
-
-
 # ---------------------------------------------------------------------------- the two sides
 class Direct:
     """capture_page and convert_capture in this process, one warm Chromium."""
@@ -287,119 +284,6 @@ class ThroughStack:
         return {"id": created["id"], "t": (t0, t1, t2)}
 
 
-# ---------------------------------------------------------------------------- where the time goes
-def _worker_lines(records: list[dict[str, Any]], function: str, key: str) -> dict[str, dict[str, dict[str, Any]]]:
-    """job id -> {"received": record, "done": record} for one worker."""
-    found: dict[str, dict[str, dict[str, Any]]] = {}
-    for record in records:
-        if record.get("function") != function or record.get("message") not in ("batch received", "batch done"):
-            continue
-        for job in record.get("jobs", []):
-            if key in job:
-                found.setdefault(str(job[key]), {})[record["message"].split()[1]] = record
-    return found
-
-
-def _requests(records: list[dict[str, Any]], needle: str) -> list[dict[str, Any]]:
-    return [r for r in records if r.get("message") == "request" and needle in str(r.get("path", ""))]
-
-
-def _route(method: str, path: str) -> str | None:
-    """The client route of a gateway request path (ids dropped), for the single-page rows."""
-    parts = path.split("/")[3:]  # after /projects/{id}
-    if not parts or parts[0] not in ("page-imports", "code2des"):
-        return None
-    shape = "/".join([parts[0], *("{id}" if i == 1 else p for i, p in enumerate(parts[1:], 1))])
-    return f"{method} {shape}"
-
-
-def single_breakdown(
-    stack: Stack, marks: list[dict[str, Any]], direct: list[dict[str, float]], guarded: list[float]
-) -> None:
-    records = stack.records()
-    captures = _worker_lines(records, "capture_worker", "page_import_id")
-    converts = _worker_lines(records, "convert_worker", "code2des_id")
-    webhooks = {k: _requests(records, f"/_webhooks/{k}") for k in ("page-imports", "code2des")}
-    succeeded = {
-        str(r.get("page_import_id") or r.get("code2des_id")): _when(r)
-        for r in records
-        if r.get("message") in ("capture succeeded", "conversion succeeded")
-    }
-    rows: dict[str, list[float]] = {}
-
-    def add(name: str, seconds: float) -> None:
-        rows.setdefault(name, []).append(seconds * 1000)
-
-    for mark in marks:
-        t0, t1, t2, t3, t4, t5 = mark["t"]
-        cap, conv = captures.get(mark["page_import_id"], {}), converts.get(mark["code2des_id"], {})
-        if not {"received", "done"} <= cap.keys() | set() or not {"received", "done"} <= conv.keys():
-            continue
-        add("create Page Import (HTTP, DB, send)", t1 - t0)
-        add("capture message picked up (from POST)", _when(cap["received"]) - t0)
-        add("capture worker (incl. S3, webhook)", cap["done"]["duration_ms"] / 1000)
-        if (ok := succeeded.get(mark["page_import_id"])) is not None:
-            add("  received -> captured (store, capture)", ok - _when(cap["received"]))
-            add("  captured -> done (S3 writes, webhook)", _when(cap["done"]) - ok)
-        add("capture done -> client sees it", t2 - _when(cap["done"]))
-        add("create Code2Des (HTTP, DB, send)", t3 - t2)
-        add("convert message picked up (from POST)", _when(conv["received"]) - t2)
-        add("convert worker (incl. S3, webhook)", conv["done"]["duration_ms"] / 1000)
-        if (ok := succeeded.get(mark["code2des_id"])) is not None:
-            add("  received -> converted (store, S3 reads)", ok - _when(conv["received"]))
-            add("  converted -> done (S3 writes, webhook)", _when(conv["done"]) - ok)
-        add("convert done -> client sees it", t4 - _when(conv["done"]))
-        add("GET result", t5 - t4)
-        add("total through the stack", t5 - t0)
-    for kind, lines in webhooks.items():
-        for line in lines:
-            add(f"  webhook {kind} (HTTP, verify, DB)", line["duration_ms"] / 1000)
-    # The gateway's own time for each client request (the client's figures above add the wire).
-    first = min((mark["t"][0] for mark in marks), default=0.0)
-    for record in records:
-        if record.get("message") != "request" or _when(record) < first or "/_webhooks/" in str(record.get("path")):
-            continue
-        if (route := _route(str(record.get("http_method")), str(record.get("path", "")))) is not None:
-            add(f"  gateway {route}", record["duration_ms"] / 1000)
-    for sample in direct:
-        add("  direct capture_page", sample["capture"])
-        add("  direct convert_capture", sample["convert"])
-        add("  direct total", sample["capture"] + sample["convert"])
-    for seconds in guarded:
-        add("  direct capture behind the SSRF guard", seconds)
-    print("single page, where the time goes (median ms over the measured runs; the timestamps")
-    print("are the client's and the stack's log lines, which round to the millisecond):")
-    for name, values in rows.items():
-        print(f"  {name:<44} {statistics.median(values):>9.1f}")
-
-
-def batch_breakdown(stack: Stack, runs: list[dict[str, Any]]) -> None:
-    records = stack.records()
-    received = [r for r in records if r.get("function") == "capture_worker" and r.get("message") == "batch received"]
-    done = [r for r in records if r.get("function") == "capture_worker" and r.get("message") == "batch done"]
-    dispatches = [r for r in records if r.get("message") == "dispatch run"]
-    print("batch, where the time goes (per run):")
-    for run in runs:
-        t0, t1, t2 = run["t"]
-        mine = [r for r in received if t0 <= _when(r) <= t2 + 1]
-        finished = [r for r in done if t0 <= _when(r) <= t2 + 1]
-        if not mine or not finished:
-            continue
-        work = sum(r["duration_ms"] for r in finished) / 1000
-        first, last = min(map(_when, mine)), max(map(_when, finished))
-        gaps = sorted(_when(r) for r in mine)
-        ends = sorted(_when(r) for r in finished)
-        idle = [start - end for start, end in zip(gaps[1:], ends[:-1], strict=False)]
-        sent = sum(r.get("sent", 0) for r in dispatches if t0 <= _when(r) <= t2)
-        print(
-            f"  total {t2 - t0:6.2f} s: create {1000 * (t1 - t0):6.1f} ms, first message picked up after "
-            f"{1000 * (first - t1):6.1f} ms, {len(finished)} worker runs {work:6.2f} s "
-            f"(median {statistics.median(r['duration_ms'] for r in finished):6.1f} ms), idle between messages "
-            f"median {1000 * statistics.median(idle or [0]):5.1f} ms, last done -> client sees the batch "
-            f"{1000 * (t2 - last):6.1f} ms; scheduled dispatcher sent {sent}"
-        )
-
-
 # ---------------------------------------------------------------------------- main
 def paired(action: Callable[[], object], baseline: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
     samples = []
@@ -417,6 +301,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="single-page samples per side")
     parser.add_argument("--batch-runs", type=int, default=3, help="batch samples per side")
     parser.add_argument("--batch-size", type=int, default=20)
+    parser.add_argument("--large-batch", type=int, default=100, help="pages in the where-the-time-goes batch (0: none)")
     args = parser.parse_args()
 
     root = Path(tempfile.mkdtemp(prefix="pageport-bench-e2e-"))
@@ -445,7 +330,7 @@ def main() -> None:
 
                 e2e, base = paired(lambda: through.import_page(url), direct_single, args.runs)
                 guarded = [direct.guarded_capture(url) for _ in range(args.runs)]
-                single_breakdown(stack, through.marks, direct_samples, guarded)
+                single_breakdown(stack.records(), through.marks, direct_samples, guarded)
                 single, single_base = statistics.median(e2e), statistics.median(base)
                 print(
                     f"single page: stack {single:.3f} s, direct {single_base:.3f} s, ratio {single / single_base:.2f}"
@@ -459,12 +344,16 @@ def main() -> None:
                         direct.capture(page)
 
                 b_e2e, b_base = paired(lambda: batches.append(through.batch(urls)), direct_batch, args.batch_runs)
-                batch_breakdown(stack, batches)
+                batch_breakdown(stack.records(), batches)
                 batch, batch_base = statistics.median(b_e2e), statistics.median(b_base)
                 print(
                     f"batch of {len(urls)}: stack {batch:.3f} s, direct {batch_base:.3f} s, "
                     f"ratio {batch / batch_base:.2f}"
                 )
+                if args.large_batch:  # where the time goes at scale: one run, no baseline
+                    many = [f"{site}/{PAGES[i % len(PAGES)]}?large={i}" for i in range(args.large_batch)]
+                    run = through.batch(many)
+                    large_batch_breakdown(stack.records(), run, len(many))
             finally:
                 direct.close()
     finally:

@@ -1,6 +1,7 @@
 """The local API Gateway: HTTP requests -> REST proxy events for the route table's handler
 modules (devstack.apigw), with Cognito-shaped claims from locally issued tokens; and the two
-webhook "function URLs" under /_webhooks/, checked with SigV4 like AWS_IAM auth.
+webhook "function URLs" under /_webhooks/, checked with SigV4 like AWS_IAM auth, then invoked in
+the webhook function's own process (devstack.functions).
 
 Handlers run concurrently, as Lambda runs many instances of a function at once. What Lambda
 keeps per instance is made per instance here too:
@@ -41,7 +42,7 @@ from aws_lambda_powertools import Logger
 from pageport.routes import WEBHOOK_FUNCTIONS
 from pageport.web.resolver import PLUGIN_ORIGIN
 
-from devstack import apigw, docs, home
+from devstack import apigw, docs, functions, home
 from devstack.localauth import TokenKey, TokenRejected, bearer_token
 from devstack.localissuer import PATH_PREFIX as ISSUER_PREFIX
 from devstack.localissuer import BrowserSignals, LocalIssuer
@@ -102,6 +103,7 @@ class Gateway:
         self.pools_lock = threading.Lock()
         # The local identity provider (/auth/local/...), set once the URL is known (attach_issuer).
         self.issuer: LocalIssuer | None = None
+        self.remote: dict[str, int] = {}  # function -> its process's invoke port
         self.server = _Server((host, port), _Handler)
         self.server.gateway = self
         self._thread: threading.Thread | None = None
@@ -131,6 +133,10 @@ class Gateway:
     def attach_issuer(self, issuer: LocalIssuer) -> None:
         self.issuer = issuer
 
+    def attach_function(self, function: str, port: int) -> None:
+        """`function` runs in a process of its own (devstack.functions): invoke it there."""
+        self.remote[function] = port
+
     def start(self) -> None:
         # Handlers share one interpreter: a short GIL switch interval keeps a quick read from
         # waiting 5 ms per turn behind CPU-bound batch creations (Lambda gives each its own CPU).
@@ -140,6 +146,8 @@ class Gateway:
 
     def invoke(self, function: str, event: dict[str, Any], context: Any) -> dict[str, Any]:
         """Run one invocation on a handler thread (an instance) and wait for its answer."""
+        if (port := self.remote.get(function)) is not None:
+            return functions.invoke(port, event, context.get_remaining_time_in_millis() / 1000)
         with self.pools_lock:
             pool = self.pools.get(function)
             if pool is None:

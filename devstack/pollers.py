@@ -280,3 +280,42 @@ class SweepTask:
             raise
         if report.failed_jobs or report.failed_items:
             logger.info("sweep run", extra={"failed_jobs": report.failed_jobs, "failed_items": report.failed_items})
+
+
+class DispatchTask:
+    """The dispatcher Lambda's work on its own connection (so it never waits for requests)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.conn: Any = None
+
+    def __call__(self) -> None:
+        from pageport import aws, db, metrics
+        from pageport.batches.dispatch import Dispatcher
+
+        if self.conn is None or self.conn.closed or self.conn.broken:
+            self.conn = db.connect(self.url)
+        context = apigw.lambda_context("dispatcher", 50)
+        try:
+            report = Dispatcher(self.conn, aws.sqs()).run(remaining_ms=context.get_remaining_time_in_millis)
+        except Exception:
+            self.close()
+            raise
+        finally:
+            metrics.flush()  # what functions/dispatcher's handler does after each run
+        if report.claimed or report.terminal:
+            logger.info(
+                "dispatch run",
+                extra={
+                    "claimed": report.claimed,
+                    "sent": report.sent,
+                    "failed_sends": report.failed_sends,
+                    "terminal": report.terminal,
+                    "batch_item_ids": report.sent_ids,
+                },
+            )
+
+    def close(self) -> None:
+        if self.conn is not None and not self.conn.closed:
+            self.conn.close()
+        self.conn = None

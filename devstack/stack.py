@@ -1,9 +1,10 @@
-"""`pageport dev`: the whole system in one foreground process.
+"""`pageport dev`: the whole system in the foreground.
 
-PostgreSQL (embedded unless DATABASE_URL), S3/SQS (moto, persisted in the data dir), the HTTP
-gateway with the webhook endpoints, the dispatcher schedule, the worker pollers and the
-dead-letter consumers. The Lambda handler modules run in-process, configured through the
-same environment variables as in AWS.
+PostgreSQL (embedded unless DATABASE_URL), S3/SQS (moto, persisted in the data dir) and the
+HTTP gateway with the API routes' handlers run in this process; every other function (each
+kind's worker and webhook, the dead-letter consumer, the dispatcher with its sweep) in a
+process of its own, as Lambda gives each function its own containers (devstack.functions).
+All are configured through the same environment variables as in AWS.
 """
 
 from __future__ import annotations
@@ -25,15 +26,16 @@ from types import FrameType
 from typing import IO, Any
 from urllib.parse import urlsplit
 
+from devstack.functions import FunctionProcess, function_config, function_processes
 from devstack.localauth import LocalCredentials, TokenKey
 from devstack.paths import ensure_repo_on_path, secrets_dir
 
 ARTIFACT_BUCKET = "pageport-artifacts"
 SIGNIN_TABLE = "pageport-signin"
-DISPATCH_EVERY_S = 1.0
-SWEEP_EVERY_S = 5.0
 SNAPSHOT_EVERY_S = 2.0
 DRAIN_S = 4.0  # how long a stop waits for jobs in progress (their messages come back anyway)
+FUNCTION_STOP_GRACE_S = 1.5  # then a function process still draining is killed
+FUNCTION_START_S = 60.0  # a function process reports in this long after it is configured
 CHROMIUM_PROBE_S = 30.0
 _CLEARED_AWS_VARIABLES = (
     "AWS_SESSION_TOKEN",
@@ -167,61 +169,18 @@ def apply_environment(env: dict[str, str]) -> None:
 
 
 def _warm_imports() -> None:
-    """Import every handler module ahead of the first request (like a warm container)."""
-    from pageport.routes import KIND_FUNCTIONS, ROUTES
+    """Import every route's handler module ahead of the first request (like a warm container);
+    the other functions run in processes of their own (devstack.functions)."""
+    from pageport.routes import ROUTES
 
     from devstack.apigw import load_function
     from devstack.pollers import logger
 
-    # Each kind's worker and webhook: the shared handler, loaded once per kind (its own INIT).
-    names = {route.function for route in ROUTES} | set(KIND_FUNCTIONS) | {"dead_letter"}
-    for name in sorted(names):
+    for name in sorted({route.function for route in ROUTES}):
         try:
             load_function(name)
         except Exception:  # logged here; the request that needs it retries and reports it too
             logger.warning("warm import failed", extra={"function": name}, exc_info=True)
-
-
-class _DispatchTask:
-    """The dispatcher Lambda's work on its own connection (so it never waits for requests)."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.conn: Any = None
-
-    def __call__(self) -> None:
-        from pageport import aws, db, metrics
-        from pageport.batches.dispatch import Dispatcher
-
-        from devstack import apigw
-        from devstack.pollers import logger
-
-        if self.conn is None or self.conn.closed or self.conn.broken:
-            self.conn = db.connect(self.url)
-        context = apigw.lambda_context("dispatcher", 50)
-        try:
-            report = Dispatcher(self.conn, aws.sqs()).run(remaining_ms=context.get_remaining_time_in_millis)
-        except Exception:
-            self.close()
-            raise
-        finally:
-            metrics.flush()  # what functions/dispatcher's handler does after each run
-        if report.claimed or report.terminal:
-            logger.info(
-                "dispatch run",
-                extra={
-                    "claimed": report.claimed,
-                    "sent": report.sent,
-                    "failed_sends": report.failed_sends,
-                    "terminal": report.terminal,
-                    "batch_item_ids": report.sent_ids,
-                },
-            )
-
-    def close(self) -> None:
-        if self.conn is not None and not self.conn.closed:
-            self.conn.close()
-        self.conn = None
 
 
 class DevStack:
@@ -230,6 +189,7 @@ class DevStack:
         self.stop_event = threading.Event()
         self.handler_lock = threading.RLock()
         self.threads: list[threading.Thread] = []
+        self.functions: list[FunctionProcess] = []
 
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
         if self.stop_event.is_set():
@@ -247,6 +207,10 @@ class DevStack:
                 return self._run()
             finally:
                 self.stop_event.set()  # a failed start must not leave threads (or Chromium) running
+                for function in self.functions:
+                    function.signal_stop()
+                for function in self.functions:
+                    function.wait(time.monotonic() + DRAIN_S)
 
     def _run(self) -> int:
         ensure_repo_on_path()
@@ -262,16 +226,13 @@ class DevStack:
         tokens = TokenKey.for_data_dir(data_dir)
 
         from devstack.database import prepare_database
-        from devstack.pollers import Every, PollTarget, SqsPoller, SweepTask, logger
+        from devstack.pollers import Every, logger
 
-        # Chromium launches in the capture poller's thread while the rest starts.
-        capture = (
-            SqsPoller("capture_worker", credentials.region, self.stop_event, **_capture_hooks())
-            if options.workers
-            else None
-        )
-        if capture is not None:
-            capture.start()
+        # Each function's process imports the layer (the capture worker's launches Chromium)
+        # while the database and the emulation start.
+        functions = self.functions = function_processes(credentials.region, workers=options.workers)
+        for function in functions:
+            function.start()
 
         # PostgreSQL starts in a subprocess while this thread imports and starts moto.
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-start") as pool:
@@ -294,7 +255,7 @@ class DevStack:
             base_url = gateway.url_for(options.host)
 
             from devstack.emulation import Emulation
-            from devstack.topology import DLQ_BATCH_SIZE, queue_specs
+            from devstack.topology import queue_specs
 
             emulation = Emulation(data_dir, credentials)
             emulation.start()
@@ -310,16 +271,15 @@ class DevStack:
                 emulation.stop()
                 raise StartupError(f"the database could not be prepared: {type(exc).__name__}: {exc}") from exc
 
-        apply_environment(
-            handler_environment(
-                data_dir=data_dir,
-                database_url=database_url,
-                credentials=credentials,
-                resources=resources,
-                base_url=base_url,
-                allow_private_targets=options.allow_private_targets,
-            )
+        environment = handler_environment(
+            data_dir=data_dir,
+            database_url=database_url,
+            credentials=credentials,
+            resources=resources,
+            base_url=base_url,
+            allow_private_targets=options.allow_private_targets,
         )
+        apply_environment(environment)
         from devstack.localissuer import LocalIssuer
 
         issuer = LocalIssuer(data_dir, tokens, f"{base_url}/auth/callback")
@@ -327,46 +287,19 @@ class DevStack:
         threading.Thread(target=_warm_imports, name="warm-imports", daemon=True).start()
 
         gateway.start()
-        sqs = emulation.sqs()
-        for queue in resources.queues.values():
-            spec = queue.spec
-            dead_letters = SqsPoller("dead_letter", credentials.region, self.stop_event, lock=self.handler_lock)
-            dead_letters.begin(
-                PollTarget(
-                    "dead_letter",
-                    queue.dlq_url,
-                    queue.dlq_arn,
-                    DLQ_BATCH_SIZE,
-                    spec.dlq_visibility_timeout_s,
-                    spec.dead_letter_timeout_s,
-                ),
-                sqs,
-            )
-            self.threads.append(dead_letters)
-            if not options.workers:
-                continue
-            worker = capture if spec.worker == "capture_worker" and capture is not None else None
-            if worker is None:
-                worker = SqsPoller(spec.worker, credentials.region, self.stop_event)
-            worker.begin(
-                PollTarget(
-                    spec.worker,
-                    queue.url,
-                    queue.arn,
-                    spec.batch_size,
-                    spec.visibility_timeout_s,
-                    spec.consumer_timeout_s,
-                ),
-                sqs,
-            )
-            self.threads.append(worker)
-        dispatch = _DispatchTask(database_url)
-        self.threads.append(Every("dispatcher", DISPATCH_EVERY_S, dispatch, self.stop_event))
-        self.threads.append(Every("sweep", SWEEP_EVERY_S, SweepTask(database_url), self.stop_event))
+        for function in functions:
+            function.configure(environment, **function_config(function.function, resources))
+            if function.role == "invoke":
+                gateway.attach_function(function.function, function.port)
         self.threads.append(Every("snapshot", SNAPSHOT_EVERY_S, lambda: emulation.snapshot(), self.stop_event))
         for thread in self.threads:
-            if not thread.is_alive() and thread is not capture:
-                thread.start()
+            thread.start()
+        capture = next((f for f in functions if f.prepare == "browser"), None)
+        for function in functions:
+            if function is not capture and not function.ready.wait(FUNCTION_START_S):
+                raise StartupError(f"the {function.function} function did not start")
+            if function is not capture and function.failure:
+                raise StartupError(f"the {function.function} function could not start: {function.failure}")
 
         mark("threads_ms")
         run_file = data_dir / "run.json"
@@ -405,9 +338,13 @@ class DevStack:
             pass
 
         started = time.monotonic()
+        for function in functions:
+            function.signal_stop()  # they drain at once, together
         deadline = started + DRAIN_S
         for thread in self.threads:
             thread.join(timeout=max(0.1, deadline - time.monotonic()))
+        for function in functions:
+            function.wait(deadline + FUNCTION_STOP_GRACE_S)
         gateway.stop()
         issuer.close()
         try:
@@ -415,7 +352,6 @@ class DevStack:
         except Exception:
             logger.exception("final snapshot failed; the previous one stays")
         emulation.stop()
-        dispatch.close()
         from pageport import db
 
         # A request still running past the drain keeps its connection; exit closes it anyway.
@@ -428,14 +364,6 @@ class DevStack:
         logger.info("stack stopped", extra={"duration_ms": round((time.monotonic() - started) * 1000)})
         say("pageport dev stopped")
         return 0
-
-
-def _capture_hooks() -> dict[str, Any]:
-    """Chromium starts in the capture poller's own thread (Playwright's sync API is bound to
-    the thread that started it) before it polls: if it cannot start, nothing is consumed."""
-    from pageport.kinds.page_import.job import close_browser, warm_browser
-
-    return {"prepare": warm_browser, "cleanup": close_browser}
 
 
 def run_dev(options: DevOptions) -> int:

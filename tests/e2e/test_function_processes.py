@@ -1,0 +1,112 @@
+"""The local stack runs each function but the API routes in a process of its own, as Lambda
+gives each function its own containers: each kind's worker and webhook, the dead-letter
+consumer and the dispatcher. Work flows through them; a stop, even a SIGKILL of the stack,
+leaves none of them (or their Chromium) behind."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import DevStack, wait_for
+
+VIEWPORT = {"width": 800, "height": 600}
+GONE_WITHIN_S = 10
+
+
+def _children(pid: int) -> dict[int, str]:
+    """pid -> command line of `pid`'s direct children."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:  # it ended meanwhile
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == pid:
+            found[int(entry.name)] = command
+    return found
+
+
+def _functions(pid: int) -> dict[str, int]:
+    """function name -> pid of each function process of the stack `pid`."""
+    hosted = {}
+    for child, command in _children(pid).items():
+        if "devstack.function_host" in command:
+            spec = json.loads(command.split("devstack.function_host", 1)[1].strip())
+            hosted[spec["function"]] = child
+    return hosted
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+
+
+def _descendants(pids: list[int]) -> list[int]:
+    found, frontier = list(pids), list(pids)
+    while frontier:
+        frontier = [child for pid in frontier for child in _children(pid)]
+        found += frontier
+    return found
+
+
+def _finished(stack: DevStack, path: str, token: str) -> Any:
+    job = wait_for(lambda: stack.call("GET", path, token)[1], lambda job: job["status"] != "0", timeout=90, stack=stack)
+    return job
+
+
+def test_each_function_has_its_own_process_and_none_outlives_the_stack(make_stack: Any, site: str) -> None:
+    stack: DevStack = make_stack("--allow-private-targets").start()
+    assert stack.process is not None
+    functions = _functions(stack.process.pid)
+    assert set(functions) == {
+        "capture_worker",
+        "convert_worker",
+        "discovery_worker",
+        "dead_letter",
+        "dispatcher",
+        "page_import_webhook",
+        "code2des_webhook",
+    }, functions
+    assert len(set(functions.values())) == len(functions)
+
+    # A page import and its conversion pass through the capture worker, the page-import
+    # webhook (the gateway's function URL invokes it), the convert worker and its webhook.
+    tenant = stack.cli_json("admin", "create-project", "--org", "Hosts", "--project", "Site", "--member", "hal")
+    token, project = stack.token("hal"), f"/projects/{tenant['projectId']}"
+    status, created = stack.call("POST", f"{project}/page-imports", token, {"url": f"{site}/", "viewport": VIEWPORT})
+    assert status == 201, created
+    path = f"{project}/page-imports/{created['pageImportId']}"
+    assert _finished(stack, path, token)["status"] == "1"
+    body = {"pageImportId": created["pageImportId"], "figmaFileKey": "f", "screenId": "s"}
+    status, code2des = stack.call("POST", f"{project}/code2des", token, body)
+    assert status == 201, code2des
+    assert _finished(stack, f"{project}/code2des/{code2des['code2desId']}", token)["status"] == "1"
+
+    # Killed outright, the stack takes every function process (and Chromium) with it.
+    everything = _descendants(list(functions.values()))
+    assert len(everything) > len(functions)  # the capture worker's Chromium and its driver
+    stack.process.send_signal(signal.SIGKILL)
+    stack.process.wait()
+    stack.process = None
+    deadline = time.monotonic() + GONE_WITHIN_S
+    while [pid for pid in everything if _alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert [pid for pid in everything if _alive(pid)] == []
+
+    # Started again on the same data dir, then stopped: a clean stop within 10 s, none left.
+    stack.start()
+    assert stack.process is not None
+    again = _descendants(list(_functions(stack.process.pid).values()))
+    assert stack.stop() < 10
+    assert [pid for pid in again if _alive(pid)] == []
