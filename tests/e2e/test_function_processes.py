@@ -8,56 +8,23 @@ from __future__ import annotations
 import json
 import signal
 import time
-from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import DevStack, wait_for
+from tests.support.processes import children, descendants, running
 
 VIEWPORT = {"width": 800, "height": 600}
 GONE_WITHIN_S = 10
 
 
-def _children(pid: int) -> dict[int, str]:
-    """pid -> command line of `pid`'s direct children."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:  # it ended meanwhile
-            continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == pid:
-            found[int(entry.name)] = command
-    return found
-
-
 def _functions(pid: int) -> dict[str, int]:
     """function name -> pid of each function process of the stack `pid`."""
     hosted = {}
-    for child, command in _children(pid).items():
+    for child, command in children(pid).items():
         if "devstack.function_host" in command:
             spec = json.loads(command.split("devstack.function_host", 1)[1].strip())
             hosted[spec["function"]] = child
     return hosted
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
-
-
-def _descendants(pids: list[int]) -> list[int]:
-    found, frontier = list(pids), list(pids)
-    while frontier:
-        frontier = [child for pid in frontier for child in _children(pid)]
-        found += frontier
-    return found
 
 
 def _finished(stack: DevStack, path: str, token: str) -> Any:
@@ -94,19 +61,19 @@ def test_each_function_has_its_own_process_and_none_outlives_the_stack(make_stac
     assert _finished(stack, f"{project}/code2des/{code2des['code2desId']}", token)["status"] == "1"
 
     # Killed outright, the stack takes every function process (and Chromium) with it.
-    everything = _descendants(list(functions.values()))
+    everything = descendants(list(functions.values()))
     assert len(everything) > len(functions)  # the capture worker's Chromium and its driver
     stack.process.send_signal(signal.SIGKILL)
     stack.process.wait()
     stack.process = None
     deadline = time.monotonic() + GONE_WITHIN_S
-    while [pid for pid in everything if _alive(pid)] and time.monotonic() < deadline:
+    while [pid for pid in everything if running(pid)] and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert [pid for pid in everything if _alive(pid)] == []
+    assert [pid for pid in everything if running(pid)] == []
 
     # Started again on the same data dir, then stopped: a clean stop within 10 s, none left.
     stack.start()
     assert stack.process is not None
-    again = _descendants(list(_functions(stack.process.pid).values()))
+    again = descendants(list(_functions(stack.process.pid).values()))
     assert stack.stop() < 10
-    assert [pid for pid in again if _alive(pid)] == []
+    assert [pid for pid in again if running(pid)] == []

@@ -24,6 +24,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pageport.capture.assets import collect_assets
+from pageport.capture.browser_health import BrowserLost, CrashWatch
 from pageport.capture.contract import (
     DEFAULT_LIMITS,
     CaptureBundle,
@@ -81,7 +82,9 @@ def capture_page(
     ``context_kwargs`` are extra ``browser.new_context`` arguments (e.g.
     ``new_guarded_context_kwargs()``); viewport and scale always come from ``request``.
     ``on_context`` runs on the new context before any page opens (e.g. ``guard_context``).
-    Raises :class:`CaptureFailed` with a safe message; other exceptions are bugs.
+    Raises :class:`CaptureFailed` with a safe message (``page_crashed`` when the page crashed
+    its tab), or :class:`BrowserLost` when the browser itself ended or could not open a
+    context; other exceptions are bugs.
     """
     deadline = Deadline(limits.time_budget_s)
     width, scale = request.viewport_width, request.device_scale_factor
@@ -95,7 +98,11 @@ def capture_page(
     kwargs["viewport"] = {"width": width, "height": request.viewport_height}
     kwargs["device_scale_factor"] = scale
     kwargs["color_scheme"] = request.color_scheme
-    context = browser.new_context(**kwargs)
+    watch = CrashWatch(browser)
+    try:
+        context = browser.new_context(**kwargs)
+    except PlaywrightError as exc:  # not the page's doing: the browser is gone or broken
+        raise BrowserLost("the browser could not open a context") from exc
     try:
         if on_context is not None:
             on_context(context)
@@ -105,18 +112,25 @@ def capture_page(
             apply_auth(context, request.url, request.auth)
         net = Network(context)
         page = context.new_page()
+        watch.watch(page)
         return _capture(page, net, request, limits, deadline)
-    except PlaywrightTimeoutError:
-        raise deadline.exceeded() from None
-    except PlaywrightError as exc:
-        if deadline.budget_s - (time.monotonic() - deadline.start) <= 0:
-            raise deadline.exceeded() from None
-        raise CaptureFailed(
-            "The page could not be captured (the browser reported an error).", code="browser_error"
-        ) from exc
+    except (PlaywrightError, CaptureFailed) as exc:
+        explained = watch.explain(_as_failure(exc, deadline))
+        if explained is exc:
+            raise
+        raise explained from exc
     finally:
         with contextlib.suppress(PlaywrightError):  # a crashed browser must not mask the cause
             context.close()
+
+
+def _as_failure(exc: PlaywrightError | CaptureFailed, deadline: Deadline) -> Exception:
+    """The safe failure a capture error stands for (before asking whether the browser lived)."""
+    if isinstance(exc, CaptureFailed):
+        return exc
+    if isinstance(exc, PlaywrightTimeoutError) or deadline.budget_s - (time.monotonic() - deadline.start) <= 0:
+        return deadline.exceeded()
+    return CaptureFailed("The page could not be captured (the browser reported an error).", code="browser_error")
 
 
 def _capture(

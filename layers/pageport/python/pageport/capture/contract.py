@@ -77,6 +77,7 @@ FailureCode = Literal[
     "page_too_large",
     "browser_error",
     "auth_missing",
+    "page_crashed",
 ]
 
 

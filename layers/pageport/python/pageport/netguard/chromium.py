@@ -94,6 +94,8 @@ def require_browser_policy() -> None:
 
 _warned = False
 
+PAGE_HEAP_LIMIT_MB = 1024
+
 # The flags every launch uses (see docs/helpers-common.md), plus hardening that keeps traffic
 # inside the proxy.
 CHROMIUM_ARGS: tuple[str, ...] = (
@@ -105,6 +107,9 @@ CHROMIUM_ARGS: tuple[str, ...] = (
     "--no-first-run",
     # QUIC is UDP, which an HTTP proxy does not carry (WebRTC's UDP: MANAGED_POLICY_FILE).
     "--disable-quic",
+    # A page's JavaScript heap is bounded well inside the worker's memory: a page that would
+    # exhaust it crashes its own tab (a failed capture) instead of getting the worker killed.
+    f"--js-flags=--max-old-space-size={PAGE_HEAP_LIMIT_MB}",
 )
 
 

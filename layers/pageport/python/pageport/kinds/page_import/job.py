@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
 import time
@@ -43,9 +44,14 @@ LAUNCH_TIMEOUT_S = 120.0
 # the manifest and sends the webhook again (attempts.resend_if_finished).
 RESERVE_S = 20.0
 
+# A browser still busy this long past the capture's budget has hung: it is killed and replaced.
+HANG_GRACE_S = 15.0
+PROBE_S = 5.0  # a browser that does not answer a CDP round trip in this long between jobs has hung
+
 _lock = threading.Lock()
 _playwright: Playwright | None = None
 _browser: Browser | None = None
+_browser_pid: int | None = None  # its process, for the watchdog
 _launch_proxy: EgressProxy | None = None
 # Whose pages the running browser has opened: a browser is never shared between tenants.
 _NO_TENANT = object()
@@ -57,16 +63,22 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S, *, tenant: object =
     gets a fresh context). A job of another tenant (or of none known) gets a fresh browser: an
     exploit in one organization's page must not find a later organization's pages in the same
     browser process."""
-    global _playwright, _browser, _launch_proxy, _browser_tenant
+    global _playwright, _browser, _browser_pid, _launch_proxy, _browser_tenant
     with _lock:
+        if _browser is not None and not _answers(_browser):
+            # It died (killed for memory, crashed, or by the watchdog) or hung: so may have
+            # Playwright's driver with it, and a fresh one costs a fraction of a second.
+            logger.warning("the capture browser ended or hung; launching a new one")
+            _discard_playwright()
         if _browser is not None and (tenant is None or tenant != _browser_tenant):
-            if _browser.is_connected():
+            with contextlib.suppress(Exception):  # it may be ending already (Playwright's Error)
                 _browser.close()
             _browser = None
-        if _browser is None or not _browser.is_connected():
+        if _browser is None:
             from playwright.sync_api import sync_playwright
 
             from pageport.capture.browser_env import browser_environment
+            from pageport.capture.browser_health import browser_pid
             from pageport.netguard.chromium import chromium_launch_kwargs, require_browser_policy
             from pageport.netguard.proxy import EgressProxy
 
@@ -85,8 +97,33 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S, *, tenant: object =
                 env=browser_environment(),
                 timeout=launch_timeout_s * 1000,
             )
+            _browser_pid = browser_pid(_browser)
             _browser_tenant = tenant if tenant is not None else _NO_TENANT
         return _browser
+
+
+def _answers(browser: Browser) -> bool:
+    """Whether the browser answers a round trip within PROBE_S (one that does not is killed)."""
+    from pageport.capture.browser_health import Watchdog, is_alive
+
+    with Watchdog(_browser_pid, PROBE_S) as watchdog:
+        alive = is_alive(browser)
+    return alive and not watchdog.fired
+
+
+def _discard_playwright() -> None:
+    """Let go of a dead browser and its driver, whatever state they are in (called locked)."""
+    global _playwright, _browser, _browser_pid
+    if _playwright is not None:
+        with contextlib.suppress(Exception):  # a dead driver fails in its own ways
+            _playwright.stop()
+    _playwright = _browser = _browser_pid = None
+
+
+def forget_browser() -> None:
+    """The running job found its browser gone: the next job launches a new one."""
+    with _lock:
+        _discard_playwright()
 
 
 def close_browser() -> None:
@@ -196,8 +233,10 @@ def _attempt(
     proxy: EgressProxy,
 ) -> attempts.Attempted:
     """One capture's outcome and how to write its artifacts."""
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+    from pageport.capture.browser_health import BrowserLost, Watchdog
     from pageport.capture.capture import DEFAULT_LIMITS, CaptureFailed, CaptureRequest, capture_page
     from pageport.netguard.chromium import guard_context, new_guarded_context_kwargs
 
@@ -210,11 +249,13 @@ def _attempt(
             browser = warm_browser(launch_s, tenant=message.organization_id)
         except PlaywrightTimeoutError:
             raise CaptureFailed(OUT_OF_TIME, code="budget_exceeded") from None
+        except PlaywrightError as exc:  # the machine's fault, not the page's: retried
+            raise BrowserLost("the browser could not be launched") from exc
         # Whole seconds: the budget appears in the failure message.
         budget_s = math.floor(_seconds_left(deadline, DEFAULT_LIMITS.time_budget_s))
         if budget_s < 1:
             raise CaptureFailed(OUT_OF_TIME, code="budget_exceeded")
-        with proxy:
+        with proxy, Watchdog(_browser_pid, budget_s + HANG_GRACE_S):
             bundle = capture_page(
                 CaptureRequest(
                     url=message.source_url,
@@ -243,6 +284,12 @@ def _attempt(
             warnings=warnings,
         )
         return attempts.Attempted("succeeded", None, write)
+    except BrowserLost:
+        # Not the page's doing: the message goes back to SQS (within its receive count) and
+        # this worker's next job launches a new browser.
+        logger.warning("the capture browser ended during the capture; the message goes back", extra=log)
+        forget_browser()
+        raise
     except CaptureFailed as failure:
         blocked.extend(proxy.blocked)
         logger.info("capture failed", extra={**log, "code": failure.code})

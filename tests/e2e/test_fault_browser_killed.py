@@ -1,0 +1,87 @@
+"""Fault: the capture worker's Chromium killed (SIGKILL, every one of its processes, as an
+out-of-memory kill would) in the middle of a batch on the local stack. The capture worker
+launches a new browser; the page it was capturing comes back through its queue; every page of
+the batch completes, and an import made afterwards completes too."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+from tests.e2e.conftest import DevStack, wait_for
+from tests.support.processes import children, descendants, kill_all
+
+PAGES = 12
+VIEWPORT = {"width": 800, "height": 600}
+
+
+def _chromium_of_capture_worker(stack: DevStack) -> list[int]:
+    assert stack.process is not None
+    worker = next(
+        pid for pid, command in children(stack.process.pid).items() if '"function": "capture_worker"' in command
+    )
+    return [pid for pid in descendants([worker]) if "chrom" in children_command(pid)]
+
+
+def children_command(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return handle.read().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def test_a_killed_capture_browser_costs_a_retry_not_the_batch(make_stack: Any, site: str) -> None:
+    stack: DevStack = make_stack("--allow-private-targets").start()
+    tenant = stack.cli_json("admin", "create-project", "--org", "Crash", "--project", "Site", "--member", "cat")
+    token, project = stack.token("cat"), f"/projects/{tenant['projectId']}"
+    body = {
+        "id": str(uuid.uuid4()),
+        "type": "page_import",
+        "requests": [{"url": f"{site}/index.html?n={i}", "viewport": VIEWPORT} for i in range(PAGES)],
+    }
+    status, batch = stack.call("POST", f"{project}/page-batches", token, body)
+    assert status == 201, batch
+    path = f"{project}/page-batches/{body['id']}"
+
+    # Once a few pages are done, the browser dies mid-batch.
+    wait_for(
+        lambda: stack.call("GET", path, token)[1]["counts"]["completed"],
+        lambda completed: completed >= 3,
+        timeout=90,
+        what="three pages",
+        stack=stack,
+    )
+    browser = _chromium_of_capture_worker(stack)
+    assert browser
+    kill_all(browser)
+    killed_at = time.monotonic()
+
+    done = wait_for(
+        lambda: stack.call("GET", path, token)[1],
+        lambda batch: batch["counts"]["processing"] == 0,
+        timeout=120,
+        what="the batch",
+        stack=stack,
+    )
+    assert done["counts"]["completed"] == PAGES, done["counts"]
+    records = stack.log_records()
+    # The page being captured went back to its queue (and completed on the new browser).
+    assert any("the capture browser ended" in str(r.get("message")) for r in records)
+    assert any(r.get("message") == "record handed back to SQS" for r in records)
+    # A new browser, not the killed one.
+    assert set(_chromium_of_capture_worker(stack)).isdisjoint(browser)
+
+    # And the next import completes.
+    status, single = stack.call("POST", f"{project}/page-imports", token, {"url": f"{site}/", "viewport": VIEWPORT})
+    assert status == 201, single
+    imported = wait_for(
+        lambda: stack.call("GET", f"{project}/page-imports/{single['pageImportId']}", token)[1],
+        lambda job: job["status"] != "0",
+        timeout=60,
+        what="the import after the crash",
+        stack=stack,
+    )
+    assert imported["status"] == "1", imported
+    assert time.monotonic() - killed_at < 120

@@ -1,0 +1,52 @@
+"""Processes by their ids, from /proc: the children of a process, everything under it, and
+whether one still runs (fault tests kill a browser, or check what outlives a stack)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from pathlib import Path
+
+
+def _stat_fields(pid: int | str) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name: state, parent id, ..."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:  # it ended meanwhile
+        return None
+
+
+def children(pid: int) -> dict[int, str]:
+    """pid -> command line of each direct child of `pid`."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        fields = _stat_fields(entry.name)
+        if fields is None or int(fields[1]) != pid:
+            continue
+        with contextlib.suppress(OSError):
+            found[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    return found
+
+
+def descendants(pids: list[int]) -> list[int]:
+    """`pids` and every process under them."""
+    found, frontier = list(pids), list(pids)
+    while frontier:
+        frontier = [child for pid in frontier for child in children(pid)]
+        found += frontier
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether `pid` exists and has not ended (a zombie has)."""
+    fields = _stat_fields(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def kill_all(pids: list[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
