@@ -208,7 +208,7 @@ def cmd_cancel(args: argparse.Namespace) -> int:
     from devstack.commands import describe_batch
 
     api, project = api_and_project(args)
-    print(describe_batch(api.post(f"/projects/{project}/page-batches/{args.batch_id}/cancel", {})))
+    print(describe_batch(api.post(f"/projects/{project}/page-batches/{args.batch_id}/cancel", {}, idempotent=True)))
     return 0
 
 

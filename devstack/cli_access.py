@@ -4,6 +4,7 @@ and plain words for a request the user got wrong before the API has to refuse it
 from __future__ import annotations
 
 import argparse
+import sys
 
 from devstack.client import Api, ApiError
 
@@ -12,10 +13,14 @@ def api_and_project(args: argparse.Namespace) -> tuple[Api, int]:
     if not args.token:
         raise UsageProblem("no token: run `pageport token SUBJECT` and pass --token or set PAGEPORT_TOKEN")
     try:
-        api = Api(args.api, args.token)
+        api = Api(args.api, args.token, on_wait=_say_waiting)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     return api, int(args.project) if args.project is not None else only_project(api)
+
+
+def _say_waiting(notice: str) -> None:
+    print(f"pageport: {notice}", file=sys.stderr, flush=True)
 
 
 def only_project(api: Api) -> int:

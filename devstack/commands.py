@@ -231,7 +231,7 @@ def _ask_to_cancel(api: Api, project: int, batch_id: str, progress: Progress) ->
     except (EOFError, KeyboardInterrupt):
         answer = ""
     if answer.strip().lower() in ("y", "yes"):
-        batch = api.post(f"/projects/{project}/page-batches/{batch_id}/cancel", {})
+        batch = api.post(f"/projects/{project}/page-batches/{batch_id}/cancel", {}, idempotent=True)
         progress.done(f"cancelled: {batch_line(batch['counts'])}")
     else:
         progress.done(f"left running; follow it with: pageport status {batch_id}")
@@ -252,7 +252,11 @@ def run_batch(
     batch_id = batch_id or str(uuid.uuid4())
     scheme = {"colorScheme": color_scheme} if color_scheme else {}
     requests = [{"url": url, "viewport": viewport.as_json(), "deviceScaleFactor": scale, **scheme} for url in urls]
-    batch = api.post(f"/projects/{project}/page-batches", {"id": batch_id, "type": "page_import", "requests": requests})
+    batch = api.post(
+        f"/projects/{project}/page-batches",
+        {"id": batch_id, "type": "page_import", "requests": requests},
+        idempotent=True,  # the batch id
+    )
     progress.done(f"batch {batch['id']}: {len(urls)} page imports")
     return follow_batch(api, project, batch_id, timeout_s=timeout_s, progress=progress)
 
@@ -262,7 +266,7 @@ def run_retry(
 ) -> Mapping[str, Any]:
     """A new batch of the source's retryable items (the API decides which), followed to the end."""
     batch_id = batch_id or str(uuid.uuid4())
-    batch = api.post(f"/projects/{project}/page-batches/{source_id}/retry", {"id": batch_id})
+    batch = api.post(f"/projects/{project}/page-batches/{source_id}/retry", {"id": batch_id}, idempotent=True)
     progress.done(f"batch {batch['id']} retries {batch['counts']['total']} items of {source_id}")
     return follow_batch(api, project, batch_id, timeout_s=timeout_s, progress=progress)
 
@@ -292,6 +296,7 @@ def run_discover(
     api.post(
         f"/projects/{project}/page-batches",
         {"id": batch_id, "type": "page_discovery", "requests": [{"url": url, "maxPages": max_pages}]},
+        idempotent=True,  # the batch id
     )
     progress.done(f"discovery batch {batch_id}")
     found = _wait(

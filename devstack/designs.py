@@ -112,7 +112,11 @@ def run_convert_batch(
             conversion["options"] = options
         requests.append(conversion)
     batch_id = str(uuid.uuid4())
-    api.post(f"/projects/{project}/page-batches", {"id": batch_id, "type": "code2des", "requests": requests})
+    api.post(
+        f"/projects/{project}/page-batches",
+        {"id": batch_id, "type": "code2des", "requests": requests},
+        idempotent=True,  # the batch id
+    )
     progress.done(f"batch {batch_id}: {len(requests)} conversions to Figma designs")
     designs = follow_batch(api, project, batch_id, timeout_s=timeout_s, progress=progress)
     for item in batch_items(api, project, batch_id):

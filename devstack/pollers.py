@@ -255,52 +255,74 @@ class Every(threading.Thread):
                 logger.exception("scheduled task failed", extra={"task": self.name})
 
 
-class SweepTask:
-    """The sweep that functions/dispatcher runs on each tick in AWS (batches/sweep.py), on its own
-    connection; the deadline is the settings' JOB_DEADLINE_S, as there."""
+class _ScheduledTask:
+    """A scheduled function's work on a connection of its own (so it never waits for requests).
+    A run that cannot reach the database ends with one line (pageport.outages); the next run
+    connects again and resumes, as the dispatcher Lambda's next invocation would."""
+
+    name = "scheduled"
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.conn: Any = None
 
     def __call__(self) -> None:
-        from datetime import timedelta
+        from pageport.outages import unless_unreachable
 
-        from pageport import db
-        from pageport.batches.sweep import sweep
-        from pageport.settings import get_settings
-
-        if self.conn is None or self.conn.closed or self.conn.broken:
-            self.conn = db.connect(self.url)
         try:
-            report = sweep(self.conn, timedelta(seconds=get_settings().job_deadline_s))
-        except Exception:
-            self.conn.close()
-            self.conn = None
-            raise
-        if report.failed_jobs or report.failed_items:
-            logger.info("sweep run", extra={"failed_jobs": report.failed_jobs, "failed_items": report.failed_items})
-
-
-class DispatchTask:
-    """The dispatcher Lambda's work on its own connection (so it never waits for requests)."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.conn: Any = None
-
-    def __call__(self) -> None:
-        from pageport import aws, db, metrics
-        from pageport.batches.dispatch import Dispatcher
-
-        if self.conn is None or self.conn.closed or self.conn.broken:
-            self.conn = db.connect(self.url)
-        context = apigw.lambda_context("dispatcher", 50)
-        try:
-            report = Dispatcher(self.conn, aws.sqs()).run(remaining_ms=context.get_remaining_time_in_millis)
+            done = unless_unreachable(self.name, self.run)
         except Exception:
             self.close()
             raise
+        if done is None:
+            self.close()
+
+    def connection(self) -> Any:
+        from pageport import db
+
+        if self.conn is None or self.conn.closed or self.conn.broken:
+            self.conn = db.connect(self.url)
+        return self.conn
+
+    def run(self) -> bool:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        if self.conn is not None and not self.conn.closed:
+            self.conn.close()
+        self.conn = None
+
+
+class SweepTask(_ScheduledTask):
+    """The sweep that functions/dispatcher runs on each tick in AWS (batches/sweep.py); the
+    deadline is the settings' JOB_DEADLINE_S, as there."""
+
+    name = "sweep"
+
+    def run(self) -> bool:
+        from datetime import timedelta
+
+        from pageport.batches.sweep import sweep
+        from pageport.settings import get_settings
+
+        report = sweep(self.connection(), timedelta(seconds=get_settings().job_deadline_s))
+        if report.failed_jobs or report.failed_items:
+            logger.info("sweep run", extra={"failed_jobs": report.failed_jobs, "failed_items": report.failed_items})
+        return True
+
+
+class DispatchTask(_ScheduledTask):
+    """The dispatcher Lambda's work (batches/dispatch.py)."""
+
+    name = "dispatcher"
+
+    def run(self) -> bool:
+        from pageport import aws, metrics
+        from pageport.batches.dispatch import Dispatcher
+
+        context = apigw.lambda_context("dispatcher", 50)
+        try:
+            report = Dispatcher(self.connection(), aws.sqs()).run(remaining_ms=context.get_remaining_time_in_millis)
         finally:
             metrics.flush()  # what functions/dispatcher's handler does after each run
         if report.claimed or report.terminal:
@@ -314,8 +336,4 @@ class DispatchTask:
                     "batch_item_ids": report.sent_ids,
                 },
             )
-
-    def close(self) -> None:
-        if self.conn is not None and not self.conn.closed:
-            self.conn.close()
-        self.conn = None
+        return True

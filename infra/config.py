@@ -52,6 +52,10 @@ class DatabaseConfig(_Model):
     removal_policy: Literal["destroy", "snapshot", "retain"] = "snapshot"
     proxy_idle_client_timeout_s: int = Field(default=1800, ge=1, le=28800)
     proxy_max_connections_percent: int = Field(default=90, ge=1, le=100)
+    # How long a request waits for the proxy to lend it a connection (during a failover, all of
+    # it): well under the API's 29 s and the webhook's 30 s, so the caller gets a 503 to retry,
+    # not a timeout (docs/outages.md).
+    proxy_borrow_timeout_s: int = Field(default=10, ge=1, le=25)
 
 
 class ApiConfig(_Model):

@@ -121,6 +121,7 @@ class Database(Construct):
             require_tls=True,
             idle_client_timeout=Duration.seconds(db.proxy_idle_client_timeout_s),
             max_connections_percent=db.proxy_max_connections_percent,
+            borrow_timeout=Duration.seconds(db.proxy_borrow_timeout_s),
             debug_logging=False,
         )
         self.host = self.proxy.endpoint

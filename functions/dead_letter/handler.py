@@ -11,15 +11,24 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from pageport.batches.dead_letters import DeadLetter, handle_dead_letter
 from pageport.db import retrying, shared_connection
 from pageport.entrypoints.shape import Trigger, entrypoint
+from pageport.outages import unless_unreachable
 from pageport.settings import ARTIFACTS, DATABASE
 
 # Report every failed record (even all of them) as a partial failure: only those return.
 processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False)
 
 
+class DatabaseAway(Exception):
+    """The letter goes back to its DLQ until the database can be reached (logged once per outage)."""
+
+
 def record_handler(record: SQSRecord) -> None:
     letter = DeadLetter.from_record(record.raw_event)
-    retrying(lambda: handle_dead_letter(shared_connection, letter))
+    if (
+        unless_unreachable("dead_letter", lambda: retrying(lambda: handle_dead_letter(shared_connection, letter)))
+        is None
+    ):
+        raise DatabaseAway
 
 
 @entrypoint(Trigger.QUEUE, DATABASE, ARTIFACTS)

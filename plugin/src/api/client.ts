@@ -5,7 +5,8 @@
  */
 import type { FullResult, ResultDocument } from "../materialize";
 import { ApiError } from "./errors";
-import { errorOf, jsonOf, send, type FetchLike } from "./http";
+import { errorOf, jsonOf, send, type Answer, type FetchLike } from "./http";
+import { backoffDelay, realSleep, type BackoffOptions } from "./poll";
 import { staticToken, type TokenSource } from "./tokens";
 import type {
   Batch,
@@ -37,7 +38,29 @@ export interface ClientConfig {
   fetch: FetchLike;
   /** Source of client batch ids (tests may pin it). */
   newId?: () => string;
+  /** Told once per wait that the service is unavailable and the call waits for it. */
+  onWait?: (notice: string) => void;
+  /** How calls wait out an unavailable service (tests pin the clock). */
+  outage?: OutageWait;
 }
+
+/** How a repeatable call waits out an unavailable service (502/503/504, as during a failover). */
+export interface OutageWait {
+  backoff: BackoffOptions;
+  /** Give up (the error is shown) after waiting this long, ms. */
+  limitMs: number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+}
+
+export const DEFAULT_OUTAGE_WAIT: OutageWait = {
+  backoff: { initialMs: 1000, factor: 2, maxMs: 30_000, jitter: 0.5 },
+  limitMs: 15 * 60_000,
+  sleep: realSleep,
+  random: Math.random,
+};
+
+const UNAVAILABLE = new Set([502, 503, 504]);
 
 export type BatchRequest =
   | { type: "page_import"; requests: PageImportRequest[] }
@@ -45,6 +68,8 @@ export type BatchRequest =
   | { type: "page_discovery"; requests: [DiscoveryRequest] };
 
 const MAX_RESULT_PAGES = 10_000;
+/** A call that sending twice does what sending once does (a client id, a PUT): it may wait out an outage. */
+const REPEATABLE = true;
 
 export class PageportClient {
   readonly apiUrl: string;
@@ -52,6 +77,8 @@ export class PageportClient {
   private readonly tokens: TokenSource;
   private readonly fetchFn: FetchLike;
   private readonly newId: () => string;
+  private readonly onWait: ((notice: string) => void) | undefined;
+  private readonly outage: OutageWait;
 
   constructor(config: ClientConfig) {
     this.apiUrl = config.apiUrl.replace(/\/+$/, "");
@@ -59,6 +86,8 @@ export class PageportClient {
     this.projectId = config.projectId ?? 0;
     this.fetchFn = config.fetch;
     this.newId = config.newId ?? (() => uuidV4());
+    this.onWait = config.onWait;
+    this.outage = config.outage ?? DEFAULT_OUTAGE_WAIT;
   }
 
   // --- Account -----------------------------------------------------------------------------
@@ -139,14 +168,14 @@ export class PageportClient {
   }
 
   putMaterialization(code2desId: string, nodeId: string): Promise<Code2Des> {
-    return this.call("PUT", this.projectPath(`code2des/${enc(code2desId)}/materialization`), "recording where the design was placed", { nodeId });
+    return this.call("PUT", this.projectPath(`code2des/${enc(code2desId)}/materialization`), "recording where the design was placed", { nodeId }, REPEATABLE);
   }
 
   // --- Batches -------------------------------------------------------------------------------
 
   /** Creates a batch with a fresh client id, or replays `id` when given (idempotent). */
   createBatch(request: BatchRequest, id: string = this.newId()): Promise<Batch> {
-    return this.call("POST", this.projectPath("page-batches"), describeBatch(request.type), { id, type: request.type, requests: request.requests });
+    return this.call("POST", this.projectPath("page-batches"), describeBatch(request.type), { id, type: request.type, requests: request.requests }, REPEATABLE);
   }
 
   getBatch(batchId: string): Promise<Batch> {
@@ -183,11 +212,11 @@ export class PageportClient {
   }
 
   cancelBatch(batchId: string): Promise<Batch> {
-    return this.call("POST", this.projectPath(`page-batches/${enc(batchId)}/cancel`), "cancelling the batch", {});
+    return this.call("POST", this.projectPath(`page-batches/${enc(batchId)}/cancel`), "cancelling the batch", {}, REPEATABLE);
   }
 
   retryBatch(batchId: string, id: string = this.newId()): Promise<Batch> {
-    return this.call("POST", this.projectPath(`page-batches/${enc(batchId)}/retry`), "retrying the failed pages", { id });
+    return this.call("POST", this.projectPath(`page-batches/${enc(batchId)}/retry`), "retrying the failed pages", { id }, REPEATABLE);
   }
 
   // --- Connection ----------------------------------------------------------------------------
@@ -231,7 +260,24 @@ export class PageportClient {
    * its ID token; concurrent calls share that refresh) and retries the call once; a second 401
    * means the credentials are no good (a session then signs out).
    */
-  private async call<T>(method: string, path: string, what: string, body?: unknown): Promise<T> {
+  private async call<T>(method: string, path: string, what: string, body?: unknown, repeatable = method === "GET"): Promise<T> {
+    let waitedMs = 0;
+    let told = false;
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.exchange(method, path, what, body);
+      if (!repeatable || !UNAVAILABLE.has(answer.status) || waitedMs >= this.outage.limitMs) return jsonOf<T>(answer, this.apiUrl, what);
+      // The service is away (a database failover): a call that a repeat cannot duplicate waits.
+      if (!told) {
+        this.onWait?.(`The Pageport service is unavailable (HTTP ${answer.status}); waiting for it to come back…`);
+        told = true;
+      }
+      const pauseMs = backoffDelay(attempt, this.outage.backoff, this.outage.random());
+      await this.outage.sleep(pauseMs);
+      waitedMs += pauseMs;
+    }
+  }
+
+  private async exchange(method: string, path: string, what: string, body?: unknown): Promise<Answer> {
     const token = await this.tokens.bearer();
     let answer = await send(this.fetchFn, this.apiUrl, method, path, { token, body });
     if (answer.status === 401) {
@@ -241,7 +287,7 @@ export class PageportClient {
         if (answer.status === 401) throw this.tokens.refused(errorOf(answer, this.apiUrl, what));
       }
     }
-    return jsonOf<T>(answer, this.apiUrl, what);
+    return answer;
   }
 }
 

@@ -398,7 +398,13 @@ export class Connection {
 
   makeClient(credentials: Credentials, projectId?: number): PageportClient {
     const tokens: TokenSource = credentials.kind === "session" ? credentials.session : staticToken(credentials.token);
-    const config: ConstructorParameters<typeof PageportClient>[0] = { apiUrl: credentials.apiUrl, tokens, fetch: this.parts.config.fetch, newId: this.parts.config.newId };
+    const config: ConstructorParameters<typeof PageportClient>[0] = {
+      apiUrl: credentials.apiUrl,
+      tokens,
+      fetch: this.parts.config.fetch,
+      newId: this.parts.config.newId,
+      onWait: (message) => this.parts.reporter.notice({ level: "warning", message }),
+    };
     if (projectId !== undefined) config.projectId = projectId;
     return new PageportClient(config);
   }

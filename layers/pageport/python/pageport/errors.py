@@ -13,6 +13,7 @@ class PageportError(Exception):
     status: int = 500
     code: str = "internal_error"
     default_message: str = "Something went wrong on our side."
+    retry_after_s: int | None = None  # sent as Retry-After: when to try again (a 503's)
 
     def __init__(
         self, message: str | None = None, *, details: list[dict[str, Any]] | None = None, code: str | None = None

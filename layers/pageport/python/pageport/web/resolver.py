@@ -30,6 +30,7 @@ from pageport.errors import (
     field_error,
 )
 from pageport.logging import logger
+from pageport.outages import unavailable
 from pageport.services.tenancy import Scope
 from pageport.web.prechecks import media_type, precheck
 from pageport.web.responses import JSON, error_response
@@ -81,6 +82,8 @@ def api_resolver() -> PageportResolver:
 
     @app.exception_handler(Exception)
     def on_unexpected(exc: Exception) -> Response[Any]:
+        if (outage := unavailable(exc, "api")) is not None:  # logged once per outage, no traceback
+            return error_response(outage)
         # Logged with its traceback; the caller only ever sees the safe body.
         logger.exception("unhandled error")
         return error_response(InternalError())
@@ -95,6 +98,8 @@ def api_resolver() -> PageportResolver:
 def early_answer(event: Mapping[str, Any], problem: PageportError, cors: CORSConfig | None) -> dict[str, Any]:
     """The proxy answer for `problem`, with the CORS headers Powertools adds to every answer."""
     headers = {"Content-Type": JSON}
+    if problem.retry_after_s is not None:
+        headers["Retry-After"] = str(problem.retry_after_s)
     if cors is not None:
         sent = event.get("headers") or {}
         headers |= cors.to_dict(next((v for k, v in sent.items() if k.lower() == "origin"), None))

@@ -20,7 +20,10 @@ def json_response(status: int, body: Any) -> Response[Any]:
 
 
 def error_response(error: PageportError) -> Response[Any]:
-    return json_response(error.status, error.body())
+    answer = json_response(error.status, error.body())
+    if error.retry_after_s is not None:
+        answer.headers["Retry-After"] = str(error.retry_after_s)
+    return answer
 
 
 def documented(answers: Mapping[int, str], *refusals: type[PageportError]) -> dict[int, OpenAPIResponse]:

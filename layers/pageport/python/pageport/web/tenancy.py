@@ -13,6 +13,7 @@ from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 from pageport.digits import ascii_int
 from pageport.errors import InternalError, NotFound, PageportError
 from pageport.logging import logger
+from pageport.outages import unavailable
 from pageport.services.tenancy import Scope, read_scope
 from pageport.web.auth import claims_of, subject_from_claims
 
@@ -40,7 +41,9 @@ def verify_caller(event: Mapping[str, Any]) -> tuple[Scope | None, PageportError
         return project_scope(event, project), None
     except PageportError as exc:
         return None, exc
-    except Exception:
+    except Exception as exc:
+        if (outage := unavailable(exc, "api")) is not None:  # logged once per outage, no trace
+            return None, outage
         logger.exception("caller check failed")
         return None, InternalError()
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from pageport.errors import MalformedRequest, MethodNotAllowed, NotFound, PageportError, ValidationFailed
 from pageport.logging import logger
+from pageport.outages import unavailable
 from pageport.services.validation import details_of
 from pageport.services.webhooks import JobKind, WebhookCall, apply_webhook
 from pageport.storage import ArtifactStore
@@ -76,6 +77,8 @@ def webhook_resolver(
 
     @app.exception_handler(Exception)
     def _on_unexpected(exc: Exception) -> Response[Any]:
+        if (outage := unavailable(exc, "webhook")) is not None:  # the worker retries a 503
+            return error_response(outage)
         logger.exception("webhook failed")
         return json_response(
             500, {"error": {"code": "internal_error", "message": "Something went wrong.", "details": []}}

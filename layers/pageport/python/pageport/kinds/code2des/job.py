@@ -21,7 +21,7 @@ from pageport.workers import attempts
 from pageport.workers.entry import WorkerJob
 from pageport.workers.faults import hand_back
 from pageport.workers.scoped import job_store
-from pageport.workers.webhook_client import Delivery, deliver
+from pageport.workers.webhook_client import Delivery, deliver, report_until
 
 CAPTURE_MISMATCH = "The capture no longer matches the Page Import it came from."
 WEBHOOK_URL_VARIABLE = WEBHOOK.url_variable
@@ -88,6 +88,8 @@ def run_convert(
     # This job's S3 access: its capture's Page Import (read) and its own prefix (workers/scoped.py).
     store = store or job_store(KIND, message)
 
+    until = report_until(remaining_s)
+
     def send(report: attempts.Report) -> Delivery:
         return deliver(
             get_settings().webhook_url(WEBHOOK_URL_VARIABLE),
@@ -97,6 +99,7 @@ def run_convert(
                 manifest_url=report.manifest_url,
                 warning_count=report.warning_count,
             ),
+            until=until,
         )
 
     deadline = None if remaining_s is None else clock() + remaining_s - RESERVE_S

@@ -24,7 +24,7 @@ from pageport.workers import attempts
 from pageport.workers.entry import WorkerJob
 from pageport.workers.faults import hand_back
 from pageport.workers.scoped import job_kms, job_store
-from pageport.workers.webhook_client import Delivery, deliver
+from pageport.workers.webhook_client import Delivery, deliver, report_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright
@@ -162,10 +162,13 @@ def run_capture(
     store = store or job_store(KIND, message)
     policy = policy or TargetPolicy(allow_private=settings.pageport_allow_private_targets)
 
+    until = report_until(remaining_s)
+
     def send(report: attempts.Report) -> Delivery:
         return deliver(
             settings.webhook_url(WEBHOOK_URL_VARIABLE),
             PageImportWebhook(**message.fence_fields(), outcome=report.outcome, manifest_url=report.manifest_url),
+            until=until,
         )
 
     deadline = None if remaining_s is None else time.monotonic() + remaining_s - RESERVE_S
