@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from devstack.faults import FaultInjector
 from devstack.localauth import LocalCredentials
 from devstack.topology import DLQ_RETENTION_S, QUEUE_RETENTION_S, QueueSpec
 
@@ -93,6 +94,11 @@ class Emulation:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
         self._server = ThreadedMotoServer(ip_address=host, port=0, verbose=False)
         self._server.start()
+        # The fault switch (devstack/faults.py) sits in front of moto's app: werkzeug reads the
+        # server's `app` on each request.
+        wsgi = self._server._server
+        assert wsgi is not None
+        wsgi.app = FaultInjector(wsgi.app, self.data_dir, _log_fault)
         bound_host, port = self._server.get_host_and_port()
         self._endpoint = f"http://{bound_host}:{port}"
         return self._endpoint
@@ -291,6 +297,12 @@ _DYNAMODB_ITEM_OPERATIONS = (
     "scan",
 )
 _DYNAMODB_LOCK = threading.RLock()
+
+
+def _log_fault(service: str) -> None:
+    from devstack.pollers import logger
+
+    logger.info("fault injected", extra={"service": service})
 
 
 def atomic_dynamodb_items() -> None:

@@ -212,13 +212,18 @@ def job_kms(kind: Kind, message: BaseModel) -> Any:
     )
 
 
+JOB_CALL_ATTEMPTS = 6
+
+
 def _config() -> Any:
     from botocore.config import Config
 
     from pageport.tracing import trace_aws_calls
 
     trace_aws_calls()  # as pageport.aws does for the shared clients
-    return Config(retries={"mode": "standard", "max_attempts": 3}, connect_timeout=5, read_timeout=20)
+    # A job's S3 and KMS calls ride out a bad minute (botocore's standard backoff, capped at
+    # 20 s a pause) before the message is handed back: a job rarely has other work to do.
+    return Config(retries={"mode": "standard", "max_attempts": JOB_CALL_ATTEMPTS}, connect_timeout=5, read_timeout=20)
 
 
 @cache
