@@ -16,6 +16,9 @@ class EmbeddedDatabase:
     pgdata: Path
 
     def _pg_ctl(self, args: list[str]) -> None:
+        from pageport.db import embedded_server_class
+
+        embedded_server_class()  # imports pgserver without its XDG_RUNTIME_DIR warning
         from pgserver._commands import pg_ctl  # type: ignore[attr-defined]  # made at import time
 
         user = PGSERVER_ROOT_USER if os.geteuid() == 0 else None

@@ -33,7 +33,7 @@ class WebhookUnavailable(Exception):
 
 RETRYABLE_STATUSES = frozenset({429, 500, 502, 503, 504})
 FIRST_PAUSE_S = 0.5
-MAX_PAUSE_S = 20.0
+MAX_PAUSE_S = 5.0  # short: once the platform is back, a report waits at most this long
 DEFAULT_RETRY_S = 30.0  # how long a report is retried when the caller gives no time of its own
 HANDBACK_MARGIN_S = 5.0  # kept back from the invocation's end to hand the message back cleanly
 
