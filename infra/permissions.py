@@ -72,6 +72,9 @@ def _s3_access() -> dict[str, tuple[S3Access, ...]]:
                 access.setdefault(function, []).append(write(prefix))
         if kind.webhook is not None:
             access.setdefault(kind.webhook.function, []).append(read(prefix))
+            # A dead letter whose attempt finished is recorded as its webhook would record it,
+            # the manifest and artifacts read and checked (batches/lost_reports.py).
+            access.setdefault("dead_letter", []).append(read(prefix))
         if kind.job_table is not None:
             # A cancel marks its children whose messages were sent; their worker reads the mark
             # before starting (pageport/cancellations.py).

@@ -15,12 +15,14 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
+from pageport.batches.dead_letters import DEAD_LETTER_MESSAGE
 from pageport.kinds.code2des import job as convert_job
 from pageport.settings import get_settings
 from pageport.workers import webhook_client
 from pageport.workers.webhook_client import Delivery, WebhookUnavailable
 
-from devstack.apigw import invoke, invoke_webhook
+from devstack.apigw import invoke, invoke_webhook, lambda_context, load_function
+from tests.support import sqs_event
 from tests.support.workers import card_convert_message, serve
 
 
@@ -117,3 +119,27 @@ def test_past_its_time_the_message_goes_back_and_the_next_copy_only_reports(
     assert convert_job.run_convert(message, remaining_s=60) is Delivery.APPLIED
     assert len(conversions) == 1  # converted once, reported twice
     assert _status(tenant, message.code2des_id) == "1"
+
+
+def test_a_dead_letter_whose_work_was_done_records_it_instead_of_failing_the_job(
+    db: Any, tenant: Any, flaky: FlakyWebhooks, conversions: list[logging.LogRecord], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database stayed away past every receive: the message reaches the DLQ with its attempt
+    finished. The dead-letter consumer records the stored result (verified as the webhook
+    would) and the job completes, converted once; an attempt that never finished still fails."""
+    flaky.failures = 10**6
+    monkeypatch.setattr(webhook_client, "HANDBACK_MARGIN_S", 59.0)
+    finished = card_convert_message(db, tenant)
+    with pytest.raises(WebhookUnavailable):
+        convert_job.run_convert(finished, remaining_s=60)
+    unfinished = card_convert_message(db, tenant)  # its worker never got to it
+
+    letters = [m.model_dump_json(by_alias=True) for m in (finished, unfinished)]
+    event = sqs_event(letters, queue="convert-dlq", receive_count=4)
+    assert load_function("dead_letter").lambda_handler(event, lambda_context("dead_letter")) == {
+        "batchItemFailures": []
+    }
+    assert _status(tenant, finished.code2des_id) == "1"
+    assert len(conversions) == 1
+    failed = invoke("GET", f"/projects/{tenant.project_id}/code2des/{unfinished.code2des_id}", subject=tenant.subject)
+    assert failed.body["status"] == "2" and failed.body["errorMessage"] == DEAD_LETTER_MESSAGE

@@ -1,5 +1,7 @@
 """Dead letters: a worker message that exhausted its receives fails its job, through the
-operation that owns its kind. Fenced (attempt, nonce, processing) and idempotent.
+operation that owns its kind. Fenced (attempt, nonce, processing) and idempotent. Unless its
+attempt had finished and only its report was lost (an outage outlasting the receives): then the
+report is recorded instead (batches/lost_reports.py).
 
 A dead letter that names no job we can fail (not JSON, no or an unknown `kind`, or a body its
 operation refuses) is never dropped: it is kept whole (body, attributes, message attributes,
@@ -73,6 +75,11 @@ def handle_dead_letter(
     if operation is None:
         keep_dead_letter(letter, "unrecognised", store)
         return False
+    from pageport.batches.lost_reports import record_if_finished  # its imports only when a letter comes
+
+    recorded = record_if_finished(connect, str(kind), message, store or ArtifactStore.default())
+    if recorded is not None:
+        return recorded
     try:
         conn = connect()
         with conn.transaction(), conn.cursor() as cur:
