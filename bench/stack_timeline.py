@@ -134,7 +134,7 @@ def large_batch_breakdown(records: list[dict[str, Any]], run: dict[str, Any], pa
     reporting, how long it sat idle between messages, and what the rest of the stack did
     meanwhile (the webhook's and the client's requests, the dispatcher's sends)."""
     t0, t1, t2 = run["t"]
-    inside = [r for r in records if t0 - 0.5 <= when(r) <= t2 + 1]
+    inside = [r for r in records if "timestamp" in r and t0 - 0.5 <= when(r) <= t2 + 1]
     received = [r for r in inside if r.get("function") == "capture_worker" and r.get("message") == "batch received"]
     done = [r for r in inside if r.get("function") == "capture_worker" and r.get("message") == "batch done"]
     captured = {str(r["page_import_id"]): when(r) for r in inside if r.get("message") == "capture succeeded"}
