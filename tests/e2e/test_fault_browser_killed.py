@@ -10,7 +10,7 @@ import uuid
 from typing import Any
 
 from tests.e2e.conftest import DevStack, wait_for
-from tests.support.processes import children, descendants, kill_all
+from tests.support.processes import command_of, descendants, function_processes, kill_all
 
 PAGES = 12
 VIEWPORT = {"width": 800, "height": 600}
@@ -18,18 +18,8 @@ VIEWPORT = {"width": 800, "height": 600}
 
 def _chromium_of_capture_worker(stack: DevStack) -> list[int]:
     assert stack.process is not None
-    worker = next(
-        pid for pid, command in children(stack.process.pid).items() if '"function": "capture_worker"' in command
-    )
-    return [pid for pid in descendants([worker]) if "chrom" in children_command(pid)]
-
-
-def children_command(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as handle:
-            return handle.read().decode(errors="replace")
-    except OSError:
-        return ""
+    worker = function_processes(stack.process.pid)["capture_worker"]
+    return [pid for pid in descendants([worker]) if "chrom" in command_of(pid)]
 
 
 def test_a_killed_capture_browser_costs_a_retry_not_the_batch(make_stack: Any, site: str) -> None:

@@ -5,26 +5,15 @@ leaves none of them (or their Chromium) behind."""
 
 from __future__ import annotations
 
-import json
 import signal
 import time
 from typing import Any
 
 from tests.e2e.conftest import DevStack, wait_for
-from tests.support.processes import children, descendants, running
+from tests.support.processes import descendants, function_processes, running
 
 VIEWPORT = {"width": 800, "height": 600}
 GONE_WITHIN_S = 10
-
-
-def _functions(pid: int) -> dict[str, int]:
-    """function name -> pid of each function process of the stack `pid`."""
-    hosted = {}
-    for child, command in children(pid).items():
-        if "devstack.function_host" in command:
-            spec = json.loads(command.split("devstack.function_host", 1)[1].strip())
-            hosted[spec["function"]] = child
-    return hosted
 
 
 def _finished(stack: DevStack, path: str, token: str) -> Any:
@@ -35,7 +24,7 @@ def _finished(stack: DevStack, path: str, token: str) -> Any:
 def test_each_function_has_its_own_process_and_none_outlives_the_stack(make_stack: Any, site: str) -> None:
     stack: DevStack = make_stack("--allow-private-targets").start()
     assert stack.process is not None
-    functions = _functions(stack.process.pid)
+    functions = function_processes(stack.process.pid)
     assert set(functions) == {
         "capture_worker",
         "convert_worker",
@@ -74,6 +63,6 @@ def test_each_function_has_its_own_process_and_none_outlives_the_stack(make_stac
     # Started again on the same data dir, then stopped: a clean stop within 10 s, none left.
     stack.start()
     assert stack.process is not None
-    again = descendants(list(_functions(stack.process.pid).values()))
+    again = descendants(list(function_processes(stack.process.pid).values()))
     assert stack.stop() < 10
     assert [pid for pid in again if running(pid)] == []

@@ -4,6 +4,7 @@ whether one still runs (fault tests kill a browser, or check what outlives a sta
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 from pathlib import Path
@@ -24,11 +25,28 @@ def children(pid: int) -> dict[int, str]:
         if not entry.name.isdigit():
             continue
         fields = _stat_fields(entry.name)
-        if fields is None or int(fields[1]) != pid:
-            continue
-        with contextlib.suppress(OSError):
-            found[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        if fields is not None and int(fields[1]) == pid:
+            found[int(entry.name)] = command_of(int(entry.name))
     return found
+
+
+def command_of(pid: int) -> str:
+    """`pid`'s command line ("" once it has ended)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def function_processes(stack_pid: int) -> dict[str, int]:
+    """function name -> pid of each function process of the local stack `stack_pid`
+    (devstack.function_host, whose one argument is its JSON spec)."""
+    hosted = {}
+    for child, command in children(stack_pid).items():
+        if "devstack.function_host" in command:
+            spec = json.loads(command.split("devstack.function_host", 1)[1].strip())
+            hosted[spec["function"]] = child
+    return hosted
 
 
 def descendants(pids: list[int]) -> list[int]:

@@ -87,9 +87,8 @@ def unless_unreachable(where: str, action: Callable[[], T]) -> T | None:
     try:
         return action()
     except Exception as exc:
-        if not database_unreachable(exc):
+        if unavailable(exc, where) is None:
             raise
-        outage_log.seen(where, exc)
         return None
 
 
