@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import math
 import threading
 import time
@@ -71,8 +70,12 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S, *, tenant: object =
             logger.warning("the capture browser ended or hung; launching a new one")
             _discard_playwright()
         if _browser is not None and (tenant is None or tenant != _browser_tenant):
-            with contextlib.suppress(Exception):  # it may be ending already (Playwright's Error)
+            from playwright.sync_api import Error as PlaywrightError
+
+            try:
                 _browser.close()
+            except PlaywrightError as exc:  # it ended between the probe and the close: launched anew below
+                logger.info("the previous tenant's browser ended before it was closed", extra={"error": str(exc)[:200]})
             _browser = None
         if _browser is None:
             from playwright.sync_api import sync_playwright
@@ -115,8 +118,10 @@ def _discard_playwright() -> None:
     """Let go of a dead browser and its driver, whatever state they are in (called locked)."""
     global _playwright, _browser, _browser_pid
     if _playwright is not None:
-        with contextlib.suppress(Exception):  # a dead driver fails in its own ways
+        try:
             _playwright.stop()
+        except Exception as exc:  # a dead driver fails in its own ways; a new one is started either way
+            logger.info("the old Playwright driver did not stop cleanly", extra={"error": type(exc).__name__})
     _playwright = _browser = _browser_pid = None
 
 
