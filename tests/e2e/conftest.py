@@ -16,6 +16,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -273,3 +274,45 @@ def _stop_orphaned_postgres(data_dir: Path) -> None:
     if (pgdata / "postmaster.pid").exists():
         forget_dead_handles(pgdata)
         stop_embedded(pgdata)
+
+
+@dataclass
+class FaultBatch:
+    """A page_import batch of `pages` loopback pages on a fresh tenant, for the fault tests:
+    started, followed until some pages are done (when the fault is made), then to its end."""
+
+    stack: DevStack
+    token: str
+    project: str
+    path: str
+
+    @classmethod
+    def start(cls, stack: DevStack, site: str, pages: int, member: str) -> FaultBatch:
+        tenant = stack.cli_json("admin", "create-project", "--org", member, "--project", "Site", "--member", member)
+        token, project = stack.token(member), f"/projects/{tenant['projectId']}"
+        body = {
+            "id": str(uuid.uuid4()),
+            "type": "page_import",
+            "requests": [
+                {"url": f"{site}/index.html?n={i}", "viewport": {"width": 800, "height": 600}} for i in range(pages)
+            ],
+        }
+        status, batch = stack.call("POST", f"{project}/page-batches", token, body)
+        assert status == 201, batch
+        return cls(stack, token, project, f"{project}/page-batches/{body['id']}")
+
+    def counts(self) -> dict[str, int]:
+        counts: dict[str, int] = self.stack.call("GET", self.path, self.token)[1]["counts"]
+        return counts
+
+    def wait_completed(self, at_least: int, timeout: float = 120) -> dict[str, int]:
+        found: dict[str, int] = wait_for(
+            self.counts, lambda c: c["completed"] >= at_least, timeout=timeout, what="pages", stack=self.stack
+        )
+        return found
+
+    def wait_end(self, timeout: float = 240) -> dict[str, int]:
+        found: dict[str, int] = wait_for(
+            self.counts, lambda c: c["processing"] == 0, timeout=timeout, what="the batch", stack=self.stack
+        )
+        return found

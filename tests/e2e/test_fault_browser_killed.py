@@ -6,10 +6,9 @@ the batch completes, and an import made afterwards completes too."""
 from __future__ import annotations
 
 import time
-import uuid
 from typing import Any
 
-from tests.e2e.conftest import DevStack, wait_for
+from tests.e2e.conftest import DevStack, FaultBatch, wait_for
 from tests.support.processes import command_of, descendants, function_processes, kill_all
 
 PAGES = 12
@@ -24,38 +23,14 @@ def _chromium_of_capture_worker(stack: DevStack) -> list[int]:
 
 def test_a_killed_capture_browser_costs_a_retry_not_the_batch(make_stack: Any, site: str) -> None:
     stack: DevStack = make_stack("--allow-private-targets").start()
-    tenant = stack.cli_json("admin", "create-project", "--org", "Crash", "--project", "Site", "--member", "cat")
-    token, project = stack.token("cat"), f"/projects/{tenant['projectId']}"
-    body = {
-        "id": str(uuid.uuid4()),
-        "type": "page_import",
-        "requests": [{"url": f"{site}/index.html?n={i}", "viewport": VIEWPORT} for i in range(PAGES)],
-    }
-    status, batch = stack.call("POST", f"{project}/page-batches", token, body)
-    assert status == 201, batch
-    path = f"{project}/page-batches/{body['id']}"
-
-    # Once a few pages are done, the browser dies mid-batch.
-    wait_for(
-        lambda: stack.call("GET", path, token)[1]["counts"]["completed"],
-        lambda completed: completed >= 3,
-        timeout=90,
-        what="three pages",
-        stack=stack,
-    )
+    batch = FaultBatch.start(stack, site, PAGES, "cat")
+    batch.wait_completed(3)  # once a few pages are done, the browser dies mid-batch
     browser = _chromium_of_capture_worker(stack)
     assert browser
     kill_all(browser)
     killed_at = time.monotonic()
 
-    done = wait_for(
-        lambda: stack.call("GET", path, token)[1],
-        lambda batch: batch["counts"]["processing"] == 0,
-        timeout=120,
-        what="the batch",
-        stack=stack,
-    )
-    assert done["counts"]["completed"] == PAGES, done["counts"]
+    assert batch.wait_end(timeout=120)["completed"] == PAGES
     records = stack.log_records()
     # The page being captured went back to its queue (and completed on the new browser).
     assert any("the capture browser ended" in str(r.get("message")) for r in records)
@@ -64,6 +39,7 @@ def test_a_killed_capture_browser_costs_a_retry_not_the_batch(make_stack: Any, s
     assert set(_chromium_of_capture_worker(stack)).isdisjoint(browser)
 
     # And the next import completes.
+    token, project = batch.token, batch.project
     status, single = stack.call("POST", f"{project}/page-imports", token, {"url": f"{site}/", "viewport": VIEWPORT})
     assert status == 201, single
     imported = wait_for(

@@ -9,17 +9,15 @@ import json
 import time
 import urllib.error
 import urllib.request
-import uuid
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import DevStack, wait_for
+from tests.e2e.conftest import DevStack, FaultBatch
 from tests.support.embedded_database import EmbeddedDatabase
 
 PAGES = 30
-VIEWPORT = {"width": 800, "height": 600}
 
 
 def _raw_get(stack: DevStack, path: str, token: str) -> tuple[int, dict[str, str], Any]:
@@ -34,42 +32,20 @@ def _raw_get(stack: DevStack, path: str, token: str) -> tuple[int, dict[str, str
 @pytest.mark.parametrize("away_s", [20, 90])
 def test_a_database_outage_mid_batch_costs_a_wait_not_a_page(make_stack: Any, site: str, away_s: int) -> None:
     stack: DevStack = make_stack("--allow-private-targets").start()
-    tenant = stack.cli_json("admin", "create-project", "--org", "Away", "--project", "Site", "--member", "ada")
-    token, project = stack.token("ada"), f"/projects/{tenant['projectId']}"
-    body = {
-        "id": str(uuid.uuid4()),
-        "type": "page_import",
-        "requests": [{"url": f"{site}/index.html?n={i}", "viewport": VIEWPORT} for i in range(PAGES)],
-    }
-    status, batch = stack.call("POST", f"{project}/page-batches", token, body)
-    assert status == 201, batch
-    path = f"{project}/page-batches/{body['id']}"
-    wait_for(
-        lambda: stack.call("GET", path, token)[1]["counts"]["completed"],
-        lambda completed: completed >= 5,
-        timeout=120,
-        what="five pages",
-        stack=stack,
-    )
+    batch = FaultBatch.start(stack, site, PAGES, "ada")
+    batch.wait_completed(5)
 
     database = EmbeddedDatabase(stack.data_dir / "postgres")
     socket_dir = database.stop()
     stopped = time.monotonic()
     time.sleep(2)
-    status, headers, answer = _raw_get(stack, path, token)
+    status, headers, answer = _raw_get(stack, batch.path, batch.token)
     assert status == 503, answer
     assert headers.get("Retry-After") == "5" and answer["error"]["code"] == "service_unavailable"
     time.sleep(max(0.0, away_s - (time.monotonic() - stopped)))
     database.start(socket_dir)
 
-    done = wait_for(
-        lambda: stack.call("GET", path, token)[1],
-        lambda batch: batch["counts"]["processing"] == 0,
-        timeout=240,
-        what="the batch after the outage",
-        stack=stack,
-    )
-    assert done["counts"]["completed"] == PAGES, done["counts"]
+    assert batch.wait_end()["completed"] == PAGES
     records = stack.log_records()
     captured = Counter(str(r.get("page_import_id")) for r in records if r.get("message") == "capture succeeded")
     assert len(captured) == PAGES and set(captured.values()) == {1}, captured
