@@ -177,3 +177,37 @@ def test_a_message_whose_credentials_cannot_be_minted_is_a_failed_send_kept_for_
     item = db.execute("SELECT dispatched_at, lease_until, dispatch_attempts FROM batch_item").fetchone()
     assert item["dispatched_at"] is None and item["lease_until"] is not None and item["dispatch_attempts"] == 1
     assert _sent_bodies(stack.queues["capture"]) == []
+
+
+def test_a_dead_letter_carrying_credentials_fails_its_job_and_never_keeps_them(
+    db: Any, stack: AwsResources, tenant: Any, job_roles: list[str]
+) -> None:
+    """A message that exhausted its receives reaches its DLQ as it was sent, credentials and
+    all: the dead-letter function fails its job all the same (the credentials are no part of
+    the job's message), and a letter it keeps for a person holds none."""
+    from pageport.batches.dead_letters import DEAD_LETTER_MESSAGE
+
+    from devstack.apigw import invoke
+
+    created = invoke(
+        "POST",
+        f"/projects/{tenant.project_id}/page-imports",
+        subject=tenant.subject,
+        body={"url": "https://example.com/", "viewport": {"width": 800, "height": 600}},
+    )
+    assert created.status == 201, created.body
+    (body,) = _sent_bodies(stack.queues["capture"])
+    assert "credentials" in json.loads(body)
+    unknown = json.dumps({**json.loads(body), "kind": "nothing-we-know"})
+
+    event = sqs_event([body, unknown], queue="capture-dlq", receive_count=4)
+    assert load_function("dead_letter").lambda_handler(event, lambda_context("dead_letter")) == {
+        "batchItemFailures": []
+    }
+    row = db.execute("SELECT status, error_message FROM page_import").fetchone()
+    assert (row["status"], row["error_message"]) == ("2", DEAD_LETTER_MESSAGE)
+    s3 = boto3.client("s3")
+    (kept,) = s3.list_objects_v2(Bucket=stack.bucket, Prefix="dead-letters/")["Contents"]
+    letter = json.loads(s3.get_object(Bucket=stack.bucket, Key=kept["Key"])["Body"].read())
+    assert json.loads(letter["body"])["kind"] == "nothing-we-know"
+    assert "credentials" not in letter["body"] and "secretAccessKey" not in json.dumps(letter)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,6 +26,7 @@ from pageport.batches import registry
 from pageport.db import Connection
 from pageport.logging import logger
 from pageport.storage import DEAD_LETTER_PREFIX, ArtifactStore, ConditionalWriteLost, sha256_hex
+from pageport.workers.scoped import CREDENTIALS_FIELD
 
 # A letter of any kind fails its job through that kind's entry: all registered at INIT.
 registry.load()
@@ -54,6 +55,18 @@ class DeadLetter:
             message_attributes=dict(record.get("messageAttributes") or {}),
         )
 
+    def without_credentials(self) -> DeadLetter:
+        """The letter as its job's message: the S3 credentials its sender minted for the worker
+        are no part of the job (its model refuses them) and are never kept."""
+        try:
+            message = json.loads(self.body)
+        except ValueError:
+            return self
+        if not isinstance(message, dict) or CREDENTIALS_FIELD not in message:
+            return self
+        del message[CREDENTIALS_FIELD]
+        return replace(self, body=json.dumps(message, separators=(",", ":")))
+
     @property
     def key(self) -> str:
         """By message id (a UUID); by the body's SHA-256 if the id is not a safe key."""
@@ -66,6 +79,7 @@ def handle_dead_letter(
 ) -> bool:
     """Returns whether a job changed. A letter naming no job it can fail is kept (keep_dead_letter)
     without touching the database (`connect` is called only for a letter that names a job)."""
+    letter = letter.without_credentials()
     try:
         message = json.loads(letter.body)
         kind = message.get("kind") if isinstance(message, dict) else None
