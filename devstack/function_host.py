@@ -17,6 +17,7 @@ The environment is the handler environment the stack applied before starting it.
 
 from __future__ import annotations
 
+import faulthandler
 import json
 import os
 import signal
@@ -194,6 +195,8 @@ def main(argv: list[str]) -> int:
 
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
+    # `kill -USR1 <pid>` prints every thread's stack to the stack's stderr: what a hung function waits on.
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     early = None
     if spec["role"] == "queue":
         from devstack.pollers import SqsPoller

@@ -3,6 +3,7 @@ site on 127.0.0.1, and a plain HTTP client for the API (as the plugin would call
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -102,6 +103,21 @@ class DevStack:
 
     def stderr(self) -> str:
         return self.stderr_path.read_text(errors="replace")
+
+    def account(self) -> str:
+        """The stack's own account of what happened, so a CI failure can be diagnosed: every
+        function process's threads (dumped on SIGUSR1) and the log's tail, less the gateway's
+        request lines (a polling test's own requests would fill it)."""
+        from tests.support.processes import function_processes
+
+        if self.process is not None and self.process.poll() is None:
+            for pid in function_processes(self.process.pid).values():
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGUSR1)
+            time.sleep(1)
+        lines = [line for line in self.stdout().splitlines() if '"message":"request"' not in line]
+        tail = "\n".join(lines[-40:])
+        return f"\n--- pageport dev stderr ---\n{self.stderr()[-16000:]}\n--- stdout (no request lines) ---\n{tail}"
 
     def log_records(self) -> list[dict[str, Any]]:
         records = []
@@ -204,12 +220,7 @@ def wait_for(
         if done(value):
             return value
         if time.monotonic() > deadline:
-            # The stack's own account of what happened, so a CI failure can be diagnosed.
-            logs = ""
-            if stack is not None:
-                logs = (
-                    f"\n--- pageport dev stderr ---\n{stack.stderr()[-4000:]}\n--- stdout ---\n{stack.stdout()[-6000:]}"
-                )
+            logs = "" if stack is None else stack.account()
             pytest.fail(f"timed out waiting for {what or 'a condition'}; last value: {value!r}{logs}")
         time.sleep(0.3)
 

@@ -34,8 +34,8 @@ MEMORY_HOG = (
 
 def kill_browser() -> None:
     """SIGKILL the capture browser and all its processes, as an out-of-memory kill would."""
-    assert capture_job._browser_pid is not None
-    kill_all(descendants([capture_job._browser_pid]))
+    assert capture_job._browser_processes is not None
+    kill_all(descendants([capture_job._browser_processes.browser]))
 
 
 def run_capture_queue(stack: AwsResources, timeout_s: float = 60) -> list[dict[str, Any]]:
@@ -120,7 +120,7 @@ def test_a_page_that_crashes_its_tab_fails_alone_and_the_browser_goes_on(
 ) -> None:
     first = create_page_import(tenant, hooked_site.page("/before.html", "Before"))["pageImportId"]
     assert run_capture_queue(stack) == []
-    before = capture_job._browser_pid
+    before = capture_job._browser_processes
     hooked_site.routes["/hog.html"] = (MEMORY_HOG, None)
     hog = create_page_import(tenant, hooked_site.url + "/hog.html")["pageImportId"]
     last = create_page_import(tenant, hooked_site.page("/after.html", "After"))["pageImportId"]
@@ -131,7 +131,7 @@ def test_a_page_that_crashes_its_tab_fails_alone_and_the_browser_goes_on(
     assert crashed["status"] == "2" and crashed["errorMessage"] == PAGE_CRASHED, crashed
     assert _status(tenant, first)["status"] == "1"
     assert _status(tenant, last)["status"] == "1"
-    assert capture_job._browser_pid == before  # the same browser captured the page after it
+    assert capture_job._browser_processes == before  # the same browser captured the page after it
 
 
 def test_a_hung_browser_is_killed_and_replaced(
@@ -141,9 +141,9 @@ def test_a_hung_browser_is_killed_and_replaced(
     stopped: list[int] = []
 
     def stop_browser() -> None:  # SIGSTOP: it neither dies nor works
-        assert capture_job._browser_pid is not None
-        stopped.append(capture_job._browser_pid)
-        os.kill(capture_job._browser_pid, signal.SIGSTOP)
+        assert capture_job._browser_processes is not None
+        stopped.append(capture_job._browser_processes.browser)
+        os.kill(capture_job._browser_processes.browser, signal.SIGSTOP)
 
     # The browser stops answering while it loads the first page.
     ids = _import_pages(hooked_site, tenant, 2, {0: stop_browser})
@@ -154,5 +154,5 @@ def test_a_hung_browser_is_killed_and_replaced(
     assert len(failures) == 1
     assert [_status(tenant, i)["status"] for i in ids] == ["1", "1"]
     (hung,) = stopped
-    assert capture_job._browser_pid not in (None, hung)
+    assert capture_job._browser_processes is not None and capture_job._browser_processes.browser != hung
     assert not running(hung)  # killed, not left stopped

@@ -5,9 +5,9 @@ page that crashed its own tab (a renderer crash) fails alone while the browser g
 - :class:`BrowserLost`: what a capture raises when its browser is gone; the worker hands the
   message back (a transient failure) and launches a new browser for the next job.
 - :class:`CrashWatch`: the page's ``crash`` event, and a probe of the browser after an error.
-- :class:`Watchdog`: a browser that makes no progress past the capture's budget is killed (its
-  process, found through CDP at launch), so a hung Playwright call returns instead of holding
-  the worker forever.
+- :class:`Watchdog`: a browser whose process ended has its Playwright driver killed too, and a
+  browser that makes no progress past the capture's budget is killed with its driver (their
+  processes found through CDP at launch), so no Playwright call holds the worker for ever.
 """
 
 from __future__ import annotations
@@ -16,6 +16,9 @@ import contextlib
 import os
 import signal
 import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 
 from playwright.sync_api import Browser, Page
@@ -23,6 +26,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from pageport.capture.contract import CaptureFailed
 
+POLL_S = 0.25  # how often the watchdog looks at the browser's process during a capture
 PAGE_CRASHED = "The page crashed the browser tab capturing it (it may need more memory than a capture allows)."
 
 
@@ -30,15 +34,52 @@ class BrowserLost(Exception):
     """The browser died or stopped answering during a capture: the job is retried elsewhere."""
 
 
-def browser_pid(browser: Browser) -> int | None:
-    """The browser process's id (CDP's SystemInfo), for the watchdog; None if it cannot say."""
+@dataclass(frozen=True, slots=True)
+class BrowserProcesses:
+    """The browser's process (the leader of its process group, with its renderers and helpers)
+    and the Playwright driver that launched it (its parent); None where it cannot be told."""
+
+    browser: int
+    driver: int | None
+
+
+def browser_processes(browser: Browser) -> BrowserProcesses | None:
+    """Found through CDP's SystemInfo at launch, for the watchdog; None if it cannot say."""
     try:
         session = browser.new_browser_cdp_session()
         info = session.send("SystemInfo.getProcessInfo")
         session.detach()
     except PlaywrightError:
         return None
-    return next((int(p["id"]) for p in info.get("processInfo", []) if p.get("type") == "browser"), None)
+    pid = next((int(p["id"]) for p in info.get("processInfo", []) if p.get("type") == "browser"), None)
+    return None if pid is None else BrowserProcesses(pid, _parent_of(pid))
+
+
+def _stat_fields(pid: int) -> list[str]:
+    """/proc's fields after the command name (which may hold spaces and parentheses): state,
+    parent, ... Raises OSError where there is no /proc."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        return int(_stat_fields(pid)[1])
+    except (OSError, IndexError, ValueError):  # no /proc here: the watchdog kills the browser only
+        return None
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` exists and has not ended (an ended one its parent has not reaped yet has)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        return _stat_fields(pid)[0] != "Z"
+    except (OSError, IndexError):  # no /proc: it exists
+        return True
 
 
 def is_alive(browser: Browser) -> bool:
@@ -76,27 +117,50 @@ class CrashWatch:
 
 
 class Watchdog:
-    """Kill the browser process `pid` if the block is still running after `after_s`: a hung
-    browser answers no Playwright call (not even a close), and this ends them all."""
+    """Watches the browser while the block runs:
 
-    def __init__(self, pid: int | None, after_s: float) -> None:
-        self.pid = pid
+    - its process ended (killed for memory, crashed): the Playwright driver is killed too, so
+      that every call in flight fails at once. The driver notices the browser's end but may
+      leave a call under way (a `new_page`, say) pending for ever;
+    - still running after `after_s`: the browser hung, and answers no call (not even a close).
+      Its process group (its renderers and helpers with it) and the driver are killed.
+
+    Either way the capture's calls raise, and the worker launches a new browser and driver."""
+
+    def __init__(self, processes: BrowserProcesses | None, after_s: float) -> None:
+        self.processes = processes
+        self.after_s = after_s
         self.fired = False
-        self._timer = threading.Timer(after_s, self._kill)
-        self._timer.daemon = True
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="browser-watchdog", daemon=True)
 
-    def _kill(self) -> None:
-        if self.pid is None:
+    def _watch(self) -> None:
+        if self.processes is None:
             return
-        self.fired = True
-        with contextlib.suppress(OSError):  # it ended meanwhile
-            os.kill(self.pid, signal.SIGKILL)
+        until = time.monotonic() + self.after_s
+        while not self._done.wait(min(POLL_S, max(0.0, until - time.monotonic()))):
+            ended = not _running(self.processes.browser)
+            if ended or time.monotonic() >= until:
+                self.fired = True
+                self._kill(self.processes)
+                return
+
+    @staticmethod
+    def _kill(processes: BrowserProcesses) -> None:
+        with contextlib.suppress(OSError):  # its group (it leads one, as Playwright launches it)
+            os.killpg(processes.browser, signal.SIGKILL)
+        with contextlib.suppress(OSError):  # and itself, if it does not; or ended meanwhile
+            os.kill(processes.browser, signal.SIGKILL)
+        if processes.driver is not None:
+            with contextlib.suppress(OSError):
+                os.kill(processes.driver, signal.SIGKILL)
 
     def __enter__(self) -> Watchdog:
-        self._timer.start()
+        self._thread.start()
         return self
 
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
     ) -> None:
-        self._timer.cancel()
+        self._done.set()
+        self._thread.join()

@@ -28,6 +28,7 @@ from pageport.workers.webhook_client import Delivery, deliver, report_until
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright
 
+    from pageport.capture.browser_health import BrowserProcesses
     from pageport.netguard.proxy import EgressProxy
 
 WEBHOOK_URL_VARIABLE = WEBHOOK.url_variable
@@ -50,7 +51,7 @@ PROBE_S = 5.0  # a browser that does not answer a CDP round trip in this long be
 _lock = threading.Lock()
 _playwright: Playwright | None = None
 _browser: Browser | None = None
-_browser_pid: int | None = None  # its process, for the watchdog
+_browser_processes: BrowserProcesses | None = None  # its process and its driver's, for the watchdog
 _launch_proxy: EgressProxy | None = None
 # Whose pages the running browser has opened: a browser is never shared between tenants.
 _NO_TENANT = object()
@@ -62,7 +63,7 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S, *, tenant: object =
     gets a fresh context). A job of another tenant (or of none known) gets a fresh browser: an
     exploit in one organization's page must not find a later organization's pages in the same
     browser process."""
-    global _playwright, _browser, _browser_pid, _launch_proxy, _browser_tenant
+    global _playwright, _browser, _browser_processes, _launch_proxy, _browser_tenant
     with _lock:
         if _browser is not None and not _answers(_browser):
             # It died (killed for memory, crashed, or by the watchdog) or hung: so may have
@@ -81,7 +82,7 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S, *, tenant: object =
             from playwright.sync_api import sync_playwright
 
             from pageport.capture.browser_env import browser_environment
-            from pageport.capture.browser_health import browser_pid
+            from pageport.capture.browser_health import browser_processes
             from pageport.netguard.chromium import chromium_launch_kwargs, require_browser_policy
             from pageport.netguard.proxy import EgressProxy
 
@@ -100,7 +101,7 @@ def warm_browser(launch_timeout_s: float = LAUNCH_TIMEOUT_S, *, tenant: object =
                 env=browser_environment(),
                 timeout=launch_timeout_s * 1000,
             )
-            _browser_pid = browser_pid(_browser)
+            _browser_processes = browser_processes(_browser)
             _browser_tenant = tenant if tenant is not None else _NO_TENANT
         return _browser
 
@@ -109,20 +110,20 @@ def _answers(browser: Browser) -> bool:
     """Whether the browser answers a round trip within PROBE_S (one that does not is killed)."""
     from pageport.capture.browser_health import Watchdog, is_alive
 
-    with Watchdog(_browser_pid, PROBE_S) as watchdog:
+    with Watchdog(_browser_processes, PROBE_S) as watchdog:
         alive = is_alive(browser)
     return alive and not watchdog.fired
 
 
 def _discard_playwright() -> None:
     """Let go of a dead browser and its driver, whatever state they are in (called locked)."""
-    global _playwright, _browser, _browser_pid
+    global _playwright, _browser, _browser_processes
     if _playwright is not None:
         try:
             _playwright.stop()
         except Exception as exc:  # a dead driver fails in its own ways; a new one is started either way
             logger.info("the old Playwright driver did not stop cleanly", extra={"error": type(exc).__name__})
-    _playwright = _browser = _browser_pid = None
+    _playwright = _browser = _browser_processes = None
 
 
 def forget_browser() -> None:
@@ -263,7 +264,7 @@ def _attempt(
         budget_s = math.floor(_seconds_left(deadline, DEFAULT_LIMITS.time_budget_s))
         if budget_s < 1:
             raise CaptureFailed(OUT_OF_TIME, code="budget_exceeded")
-        with proxy, Watchdog(_browser_pid, budget_s + HANG_GRACE_S):
+        with proxy, Watchdog(_browser_processes, budget_s + HANG_GRACE_S):
             bundle = capture_page(
                 CaptureRequest(
                     url=message.source_url,
