@@ -9,6 +9,8 @@ import os
 import signal
 from pathlib import Path
 
+from pageport.capture.browser_health import process_running
+
 
 def _stat_fields(pid: int | str) -> list[str] | None:
     """The fields of /proc/PID/stat after the command name: state, parent id, ..."""
@@ -58,10 +60,8 @@ def descendants(pids: list[int]) -> list[int]:
     return found
 
 
-def running(pid: int) -> bool:
-    """Whether `pid` exists and has not ended (a zombie has)."""
-    fields = _stat_fields(pid)
-    return fields is not None and fields[0] != "Z"
+# Whether a process exists and has not ended (a zombie has): the capture watchdog's own test.
+running = process_running
 
 
 def kill_all(pids: list[int]) -> None:

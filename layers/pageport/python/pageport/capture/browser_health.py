@@ -68,7 +68,7 @@ def _parent_of(pid: int) -> int | None:
         return None
 
 
-def _running(pid: int) -> bool:
+def process_running(pid: int) -> bool:
     """Whether `pid` exists and has not ended (an ended one its parent has not reaped yet has)."""
     try:
         os.kill(pid, 0)
@@ -139,7 +139,7 @@ class Watchdog:
             return
         until = time.monotonic() + self.after_s
         while not self._done.wait(min(POLL_S, max(0.0, until - time.monotonic()))):
-            ended = not _running(self.processes.browser)
+            ended = not process_running(self.processes.browser)
             if ended or time.monotonic() >= until:
                 self.fired = True
                 self._kill(self.processes)

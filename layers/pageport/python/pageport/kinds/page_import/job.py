@@ -122,7 +122,9 @@ def _discard_playwright() -> None:
         try:
             _playwright.stop()
         except Exception as exc:  # a dead driver fails in its own ways; a new one is started either way
-            logger.info("the old Playwright driver did not stop cleanly", extra={"error": type(exc).__name__})
+            logger.info(
+                "the old Playwright driver did not stop cleanly", extra={"error": f"{type(exc).__name__}: {exc}"[:200]}
+            )
     _playwright = _browser = _browser_processes = None
 
 
