@@ -18,8 +18,10 @@ cd "$(dirname "$0")"
 DEST=${PAGEPORT_FONT_DEST:-/usr/local/share/fonts/pageport}
 CONF_DIR=${PAGEPORT_FONTCONFIG_DIR:-/etc/fonts/conf.d}
 # Debian bookworm's packages (fonts-croscore: Arimo, Tinos, Cousine, the metric twins of Arial,
-# Times New Roman and Courier New that Figma has).
-APT_PACKAGES="fonts-liberation2 fonts-noto-core fonts-roboto fonts-open-sans fonts-lato fonts-inter
+# Times New Roman and Courier New that Figma has; fonts-noto-core: Arabic, Hebrew, Thai,
+# Devanagari and the other scripts' Noto families; fonts-noto-cjk: Japanese, Chinese and Korean,
+# which the design names by their Google families, Noto Sans JP, SC, TC, KR).
+APT_PACKAGES="fonts-liberation2 fonts-noto-core fonts-noto-cjk fonts-roboto fonts-open-sans fonts-lato fonts-inter
 fonts-roboto-slab fonts-croscore fontconfig"
 
 stamp="$DEST/.installed"

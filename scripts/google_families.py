@@ -1,7 +1,7 @@
 """Regenerates convert/data/google_fonts.json: every Google Fonts family (Figma's font catalogue
-bundles them) with its category and its styles as Figma names them ("Regular", "Italic",
-"SemiBold", "Bold Italic"...). The converter reads the families; the plugin's in-memory Figma
-offers exactly these fonts (plugin/test/figma/fonts.ts).
+bundles them) with its category, the subsets (writing systems) it covers and its styles as
+Figma names them ("Regular", "Italic", "SemiBold", "Bold Italic"...). The converter reads the
+families; the plugin's in-memory Figma offers exactly these fonts (plugin/test/figma/fonts.ts).
 
 Source: the npm package google-font-metadata (fonts/package.json's devDependencies, locked in
 fonts/package-lock.json), whose data/api-response.json is the Google Fonts Developer API's family
@@ -54,7 +54,12 @@ def main() -> int:
     version = json.loads((PACKAGE / "package.json").read_text())["version"]
     api = json.loads((PACKAGE / "data/api-response.json").read_text())
     families = {
-        entry["family"]: {"category": entry.get("category", ""), "styles": figma_styles(entry.get("variants", []))}
+        entry["family"]: {
+            "category": entry.get("category", ""),
+            "styles": figma_styles(entry.get("variants", [])),
+            # The writing systems the family covers (Google's subsets: latin, japanese, arabic...).
+            "subsets": sorted(entry.get("subsets", [])),
+        }
         for entry in api
     }
     families_sorted = sorted(families.items(), key=lambda kv: kv[0].lower())

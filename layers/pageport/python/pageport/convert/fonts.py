@@ -34,6 +34,17 @@ def _catalogue() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def _styles() -> dict[str, list[str]]:
+    families: dict[str, dict[str, list[str]]] = json.loads(_DATA.read_text(encoding="utf-8"))["families"]
+    return {name: list(entry.get("styles", [])) for name, entry in families.items()}
+
+
+def family_styles(family: str) -> list[str]:
+    """A Google family's styles as Figma names them (empty for a family not in the catalogue)."""
+    return _styles().get(family, [])
+
+
+@lru_cache(maxsize=1)
 def google_families() -> dict[str, str]:
     """Lower-case Google Fonts family name -> Figma's spelling ('open sans' -> 'Open Sans')."""
     return {name.lower(): name for name in _catalogue()}
@@ -92,6 +103,18 @@ _TWINS: dict[str, _Twin] = {
     "sf pro display": _Twin("Inter", False),
     "tahoma": _Twin("Montserrat", False),
     "trebuchet ms": _Twin("Fira Sans", False),
+    # Debian's fonts-noto-cjk: the same designs Google Fonts serves per region.
+    "noto sans cjk jp": _Twin("Noto Sans JP", True),
+    "noto sans cjk sc": _Twin("Noto Sans SC", True),
+    "noto sans cjk tc": _Twin("Noto Sans TC", True),
+    "noto sans cjk hk": _Twin("Noto Sans HK", True),
+    "noto sans cjk kr": _Twin("Noto Sans KR", True),
+    "noto serif cjk jp": _Twin("Noto Serif JP", True),
+    "noto serif cjk sc": _Twin("Noto Serif SC", True),
+    "noto serif cjk tc": _Twin("Noto Serif TC", True),
+    "noto serif cjk kr": _Twin("Noto Serif KR", True),
+    "noto sans mono cjk jp": _Twin("Noto Sans JP", False),
+    "noto sans mono cjk sc": _Twin("Noto Sans SC", False),
 }
 # Old Google Fonts names pages still ask for (fonts/60-pageport-aliases.conf binds them too).
 _RENAMED = {"muli": "Mulish", "source sans pro": "Source Sans 3", "source serif pro": "Source Serif 4"}

@@ -5,7 +5,7 @@ Kept free of conversion state so that paint, images, text and the tree walk can 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from pageport.capture.schema import STYLE_DEFAULTS, Box, ElementNode, LineBox
@@ -14,6 +14,16 @@ from pageport.convert.css import round_to
 from pageport.convert.figma import Node, PageportExtension, Rectangle
 
 StyleGet = Callable[[str], str | None]
+
+
+def walk_nodes(node: Node) -> Iterator[Node]:
+    """`node` and every node under it, depth first, in paint order."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.get("children") or []))
+
 
 # Elements that never draw anything, whatever their styles.
 NEVER_RENDERED = frozenset(

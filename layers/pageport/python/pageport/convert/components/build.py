@@ -7,13 +7,14 @@ fields to take from the member's own node."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pageport.convert.components.fit import Constraints
 from pageport.convert.figma import ComponentPropertyValue, Node
 from pageport.convert.naming import class_role
+from pageport.convert.nodes import walk_nodes
 
 # What an instance may change of a layer of its main (Figma's overridable properties); position,
 # size, layout and structure cannot differ (fit.solve and the group's signature see to that).
@@ -57,7 +58,7 @@ class Component:
 def make_component(members: Sequence[Node], constraints: Constraints) -> Component:
     first = members[0]
     main = copy.deepcopy(first)
-    for original, made in zip(_walk(first), _walk(main), strict=True):
+    for original, made in zip(walk_nodes(first), walk_nodes(main), strict=True):
         rules = constraints.get(id(original))
         if rules is not None:
             made["constraints"] = {"horizontal": _H[rules[0]], "vertical": _V[rules[1]]}  # type: ignore[typeddict-item]
@@ -83,20 +84,12 @@ def component_name(node: Node) -> str:
     return node["name"].split(' "', 1)[0] or "Component"
 
 
-def _walk(node: Node) -> Iterator[Node]:
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(reversed(n.get("children") or []))
-
-
 def _text_properties(component: Component) -> None:
     """A TEXT property for each text layer whose characters differ between members (plain
     text, in one style: a styled run stays a plain override)."""
     labels: dict[str, int] = {}
-    layers = [list(_walk(m)) for m in component.instances]
-    for index, node in enumerate(_walk(component.main)):
+    layers = [list(walk_nodes(m)) for m in component.instances]
+    for index, node in enumerate(walk_nodes(component.main)):
         if node["type"] != "TEXT":
             continue
         values = [layer[index].get("characters", "") for layer in layers]
@@ -115,7 +108,7 @@ def _overrides(main: Node, member: Node, properties: dict[str, dict[str, Any]]) 
     by_property = {spec["index"]: name for name, spec in properties.items()}
     values: dict[str, ComponentPropertyValue] = {}
     out: list[tuple[Node, list[str]]] = []
-    for index, (made, own) in enumerate(zip(_walk(main), _walk(member), strict=True)):
+    for index, (made, own) in enumerate(zip(walk_nodes(main), walk_nodes(member), strict=True)):
         fields = [f for f in OVERRIDABLE if made.get(f) != own.get(f)]
         if index == 0:
             fields = [f for f in fields if f != "name"]  # an instance keeps its own name anyway

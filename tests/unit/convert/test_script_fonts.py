@@ -1,0 +1,94 @@
+"""Every character in a family that draws its writing system: a run of Japanese, Chinese,
+Arabic or Devanagari in a Latin family gets the Noto family for its script (Han by the page's
+language), Latin stays in the page's family, and the invariant check finds nothing left."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pageport.capture.schema import RenderedFont
+from pageport.convert.fonts import FontResolver
+from pageport.convert.invariants import font_breaks
+
+from tests.support.builders import box, capture, el, text, text_styles
+from tests.unit.convert.results import convert, walk
+
+
+def _page(words: str, lang: str | None = None, **styles: str) -> dict[str, Any]:
+    data = json.loads(
+        capture([el("p", box(0, 0, 600, 24), {}, [text([(words, box(0, 2, 400, 20))], text_styles(**styles))])])
+    )
+    data["document"]["lang"] = lang
+    return convert(json.dumps(data).encode())
+
+
+def _text(result: dict[str, Any]) -> dict[str, Any]:
+    return next(n for n in walk(result["document"]) if n["type"] == "TEXT")
+
+
+def _families(node: dict[str, Any]) -> list[tuple[str, str]]:
+    """(characters, family) per run."""
+    chars, ids = node["characters"], node["characterStyleOverrides"]
+    ids = ids + [0] * (len(chars) - len(ids))
+    out: list[tuple[str, str]] = []
+    for char, k in zip(chars, ids, strict=True):
+        family = (
+            node["styleOverrideTable"][str(k)].get("fontFamily", node["style"]["fontFamily"])
+            if k
+            else node["style"]["fontFamily"]
+        )
+        if out and out[-1][1] == family:
+            out[-1] = (out[-1][0] + char, family)
+        else:
+            out.append((char, family))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("words", "lang", "expected"),
+    [
+        ("Debian 管理者ハンドブック", "ja", [("Debian ", "Arimo"), ("管理者ハンドブック", "Noto Sans JP")]),
+        ("中文 Typo", "zh-CN", [("中文", "Noto Sans SC"), (" Typo", "Arimo")]),
+        ("中文 Typo", "zh-TW", [("中文", "Noto Sans TC"), (" Typo", "Arimo")]),
+        ("مرحبا بالعالم v2", "ar", [("مرحبا بالعالم", "Noto Sans Arabic"), (" v2", "Arimo")]),
+        ("कुंजियाँ", "hi", [("कुंजियाँ", "Noto Sans Devanagari")]),
+        ("Plain Latin", None, [("Plain Latin", "Arimo")]),
+    ],
+)
+def test_each_script_is_set_in_a_family_that_draws_it(
+    words: str, lang: str | None, expected: list[tuple[str, str]]
+) -> None:
+    result = _page(words, lang, **{"font-family": "Arial"})
+    assert _families(_text(result)) == expected
+    assert not font_breaks(result)
+    assert {f for _, f in expected} <= set(result["fonts"]["used"])
+
+
+def test_a_serif_run_falls_back_to_the_serif_noto_family() -> None:
+    result = _page("日本語", "ja", **{"font-family": "Merriweather"})
+    assert _families(_text(result)) == [("日本語", "Noto Serif JP")]
+
+
+def test_a_family_with_no_italic_gets_its_upright_style() -> None:
+    result = _page("日本語", "ja", **{"font-family": "Arial", "font-style": "italic", "font-weight": "700"})
+    override = next(iter(_text(result)["styleOverrideTable"].values()))
+    assert override["fontFamily"] == "Noto Sans JP" and override["fontStyle"] == "Bold"
+
+
+def test_debians_cjk_faces_are_named_by_their_google_families() -> None:
+    resolver = FontResolver([])
+    face = RenderedFont(family="Noto Sans CJK JP", postScriptName="NotoSansCJKjp-Regular", custom=False)
+    assert resolver.choose("sans-serif", face).family == "Noto Sans JP"
+    serif = RenderedFont(family="Noto Serif CJK SC", postScriptName="NotoSerifCJKsc-Regular", custom=False)
+    assert resolver.choose("serif", serif).family == "Noto Serif SC"
+
+
+def test_the_font_invariant_names_a_latin_family_given_japanese() -> None:
+    node = {"id": "1:2", "type": "TEXT", "characters": "管理者", "style": {"fontFamily": "Inter"}}
+    document = {"document": {"id": "1:1", "type": "FRAME", "children": [node]}}
+    assert font_breaks(document) == ["1:2: Inter lacks cjk ('理管者')"]
+    node["style"] = {"fontFamily": "Comic Sans MS"}
+    assert "neither a Google family" in font_breaks(document)[0]
+    assert font_breaks(document, ["Comic Sans MS"]) == []
