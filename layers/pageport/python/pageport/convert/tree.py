@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+import re
 from collections.abc import Iterator
 
 from pageport.capture.schema import ElementNode, TextNode
@@ -68,13 +69,31 @@ def page_root(state: ConversionState) -> Node:
     return root
 
 
+_CLIPPED_TO_NOTHING = re.compile(r"^rect\(\s*0(px)?[\s,]+0(px)?[\s,]+0(px)?[\s,]+0(px)?\s*\)$")
+_HALF_INSET = re.compile(r"^inset\(\s*50%")
+
+
+def visually_hidden(el: ElementNode, get: StyleGet) -> bool:
+    """An element kept for screen readers only, which draws nothing: clipped to nothing
+    (`clip: rect(0 0 0 0)` on a positioned box, `clip-path: inset(50%)`) or a box of at most
+    1x1 px that hides its overflow (the sr-only / visually-hidden pattern)."""
+    position = get("position") or "static"
+    if position in ("absolute", "fixed") and _CLIPPED_TO_NOTHING.match(get("clip") or "auto"):
+        return True
+    if _HALF_INSET.match(get("clip-path") or "none"):
+        return True
+    box = el.box
+    tiny = box is not None and box.width <= 1 and box.height <= 1
+    return tiny and (get("overflow-x") or "visible") != "visible"
+
+
 def element(state: ConversionState, el: ElementNode, *, in_root: bool = False) -> Item | None:
     """The element as an item, or None when it draws nothing here (or was hoisted)."""
     state.check_time()
     if el.tag in NEVER_RENDERED:
         return None
     get = style_getter(el.styles)
-    if get("opacity") == "0" or get("display") == "none":
+    if get("opacity") == "0" or get("display") == "none" or visually_hidden(el, get):
         return None
     saved, state.where = state.where, f"#{el.id} <{el.tag}>"
     depth, containing = state.depth, state.containing
