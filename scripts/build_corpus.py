@@ -103,7 +103,7 @@ def _resolve(sysroot: Path, path: Path) -> Path | None:
         for i, part in enumerate(parts):
             current = current / part
             if current.is_symlink():
-                target = os.readlink(current)
+                target = str(current.readlink())
                 base = sysroot if target.startswith("/") else current.parent
                 joined = Path(os.path.normpath(base / target.lstrip("/")))
                 if not joined.is_relative_to(sysroot):
@@ -150,7 +150,7 @@ def page_with_local_cdn(html: bytes, page: str, cdn: dict[str, str]) -> bytes:
     package (a relative URL from the page's folder): the page as its authors' CDN served it."""
     text = html.decode("utf-8")
     for prefix, local in cdn.items():
-        relative = os.path.relpath(local or ".", os.path.dirname(page) or ".").replace(os.sep, "/")
+        relative = os.path.relpath(local or ".", str(Path(page).parent)).replace(os.sep, "/")
         text = text.replace(prefix, relative.rstrip("/") + "/")
     return text.encode("utf-8")
 
