@@ -133,10 +133,13 @@ export class Components {
   async #fill(instance: InstanceNode, main: Main, r: ResultNode, origin: Origin, layerOf: (id: string) => SceneNode | null): Promise<string | null> {
     place(instance, r, origin);
     common(this.m, instance, r);
+    // Only the values that differ: setting a text property rewrites its layer's characters, which
+    // takes the first character's style for all of them (the main's style runs would be lost).
     const values: Record<string, string> = {};
+    const current = instance.componentProperties;
     for (const [name, prop] of Object.entries(r.componentProperties ?? {})) {
       const full = main.properties.get(name);
-      if (full) values[full] = prop.value;
+      if (full && current[full]?.value !== prop.value) values[full] = prop.value;
     }
     if (Object.keys(values).length) instance.setProperties(values);
     const layers = new Map([...walk(r)].map((l) => [l.id, l]));

@@ -1,0 +1,70 @@
+/**
+ * An instance whose text property holds its main's own text keeps the main's style runs: setting
+ * a text property rewrites the layer's characters in the first character's style, so the
+ * materializer sets only the values that differ (a stat card's "10 %" keeps its small "%").
+ */
+import { describe, expect, it } from "vitest";
+import { materialize, readBack, type FullResult, type ResultNode } from "../src/materialize";
+import type { RestComponent, TypeStyle } from "../src/materialize/types";
+import { createTestFigma } from "./figma";
+
+const STYLE: TypeStyle = { fontFamily: "Inter", fontStyle: "Bold", fontWeight: 700, fontSize: 16, lineHeightPx: 20, lineHeightUnit: "PIXELS", textAutoResize: "WIDTH_AND_HEIGHT", textAlignHorizontal: "LEFT", textAlignVertical: "TOP" };
+
+function label(id: string, x: number): ResultNode {
+  return {
+    id,
+    name: "Value",
+    type: "TEXT",
+    absoluteBoundingBox: { x, y: 0, width: 40, height: 20 },
+    characters: "10 %",
+    style: STYLE,
+    characterStyleOverrides: [0, 0, 0, 1],
+    styleOverrideTable: { "1": { fontSize: 12, fontStyle: "Regular", fontWeight: 400 } },
+    fills: [{ type: "SOLID", blendMode: "NORMAL", color: { r: 0, g: 0, b: 0, a: 1 } }],
+    componentPropertyReferences: { characters: "Text#1" },
+  };
+}
+
+function page(): FullResult {
+  const main: RestComponent = {
+    id: "1:10",
+    name: "Stat",
+    description: "",
+    componentPropertyDefinitions: { "Text#1": { type: "TEXT", defaultValue: "10 %" } },
+    node: { id: "1:10", name: "Stat", type: "COMPONENT", absoluteBoundingBox: { x: 0, y: 0, width: 40, height: 20 }, fills: [], children: [label("1:11", 0)] },
+  };
+  const instance: ResultNode = {
+    id: "1:2",
+    name: "Stat",
+    type: "INSTANCE",
+    componentId: "1:10",
+    absoluteBoundingBox: { x: 0, y: 0, width: 40, height: 20 },
+    fills: [],
+    children: [{ ...label("I1:2;1:11", 0), componentPropertyReferences: undefined }],
+    componentProperties: { "Text#1": { type: "TEXT", value: "10 %" } },
+    overrides: [],
+  };
+  const root: ResultNode = { id: "1:1", name: "Page", type: "FRAME", absoluteBoundingBox: { x: 0, y: 0, width: 100, height: 20 }, fills: [], children: [instance] };
+  return {
+    code2desId: "c",
+    warningCount: 0,
+    images: {},
+    document: { version: 2, document: root, images: {}, fonts: { used: ["Inter"], fallbacks: {} }, warnings: [], variableCollections: {}, variables: {}, styles: {}, components: { "1:10": main } },
+  };
+}
+
+describe("instance text", () => {
+  it("keeps the main's style runs when its text property holds the main's text", async () => {
+    const figma = createTestFigma();
+    const m = await materialize(figma, page(), { parent: figma.currentPage, x: 0, y: 0 });
+    const back = await readBack(m.root, figma);
+    const text = back.document.children?.[0]?.children?.[0];
+    expect(back.document.children?.[0]?.type).toBe("INSTANCE");
+    expect(text?.characters).toBe("10 %");
+    const sizes = [...(text?.characters ?? "")].map((_, i) => {
+      const id = text?.characterStyleOverrides?.[i] ?? 0;
+      return (id ? text?.styleOverrideTable?.[String(id)]?.fontSize : undefined) ?? text?.style?.fontSize;
+    });
+    expect(sizes).toEqual([16, 16, 16, 12]);
+  });
+});
