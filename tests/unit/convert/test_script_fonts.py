@@ -74,7 +74,7 @@ def test_a_serif_run_falls_back_to_the_serif_noto_family() -> None:
 def test_a_family_with_no_italic_gets_its_upright_style() -> None:
     result = _page("日本語", "ja", **{"font-family": "Arial", "font-style": "italic", "font-weight": "700"})
     override = next(iter(_text(result)["styleOverrideTable"].values()))
-    assert override["fontFamily"] == "Noto Sans JP" and override["fontStyle"] == "Bold"
+    assert override["fontFamily"] == "Noto Sans JP" and override["fontStyle"] == "Bold" and override["italic"] is False
 
 
 def test_debians_cjk_faces_are_named_by_their_google_families() -> None:

@@ -11,6 +11,7 @@ a warning naming both, and saying when the metrics differ so lines may re-wrap.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -315,3 +316,43 @@ def style_name(weight: float, italic: bool) -> str:
     if italic:
         return "Italic" if base == "Regular" else f"{base} Italic"
     return base
+
+
+# Figma's weight words (the plugin's fonts.ts WEIGHT_WORDS), heaviest compound names first.
+_WEIGHT_WORDS: tuple[tuple[re.Pattern[str], int], ...] = tuple(
+    (re.compile(pattern), weight)
+    for pattern, weight in (
+        (r"\b(hairline|thin)\b", 100),
+        (r"\b(extra|ultra)[\s-]?light\b", 200),
+        (r"\blight\b", 300),
+        (r"\b(regular|normal|book|roman|plain)\b", 400),
+        (r"\bmedium\b", 500),
+        (r"\b(semi|demi)[\s-]?bold\b", 600),
+        (r"\b(extra|ultra)[\s-]?bold\b", 800),
+        (r"\bbold\b", 700),
+        (r"\b(black|heavy)\b", 900),
+    )
+)
+
+
+def parse_style(name: str) -> tuple[int, bool]:
+    """(weight, italic) of a style name ("SemiBold Italic" -> (600, True))."""
+    s = name.lower()
+    italic = "italic" in s or "oblique" in s
+    weight = next((w for pattern, w in _WEIGHT_WORDS if pattern.search(s)), 400)
+    return weight, italic
+
+
+def best_style(styles: Iterable[str], weight: float, italic: bool) -> str:
+    """The style Figma's plugin falls back to (fonts.ts bestStyle): italic match first, then the
+    nearest weight, ties heavier for bold requests and lighter otherwise, plain names first."""
+    best, best_score = "Regular", float("inf")
+    for name in styles:
+        w, i = parse_style(name)
+        diff = w - weight
+        score = abs(diff) * 2 + (0 if i == italic else 10_000)
+        if diff != 0:
+            score += 1 if ((diff < 0) if weight >= 500 else (diff > 0)) else 0
+        if score < best_score or (score == best_score and len(name) < len(best)):
+            best, best_score = name, score
+    return best

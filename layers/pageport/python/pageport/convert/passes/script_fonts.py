@@ -3,14 +3,16 @@
 as the browser fell back per character. Figma draws missing glyphs as boxes otherwise.
 
 Characters every family draws (Latin, digits, punctuation, spaces) stay in the run's family,
-except between two characters of one fallback script, which keeps a phrase in one face.
+except between two characters of one fallback script, which keeps a phrase in one face. Then
+every run names a style its family has: the browser slants a face with no italic (Noto Sans
+JP, Noto Sans Arabic), Figma cannot, so such a run is upright in the result as in Figma.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pageport.convert.fonts import family_styles, google_categories, style_name
+from pageport.convert.fonts import best_style, family_styles, google_categories, parse_style, style_name
 from pageport.convert.nodes import walk_nodes
 from pageport.convert.state import ConversionState
 from pageport.convert.writing_systems import covers, fallback_family, script_of
@@ -21,6 +23,38 @@ def run(state: ConversionState) -> None:
     for node in walk_nodes(state.page):
         if node.get("type") == "TEXT" and node.get("characters"):
             _split_runs(state, node, lang)
+            _styles_the_families_have(node)
+
+
+def _styles_the_families_have(node: Any) -> None:
+    """The base style and each run in a style of their family (a Google family's nearest)."""
+    base: dict[str, Any] = node["style"]
+    _fit_style(base, base)
+    for diff in (node.get("styleOverrideTable") or {}).values():
+        effective = {**base, **diff}
+        _fit_style(effective, effective)
+        for key in ("fontStyle", "italic"):
+            if effective[key] != base.get(key) or key in diff:
+                diff[key] = effective[key]
+
+
+def _fit_style(style: dict[str, Any], out: dict[str, Any]) -> None:
+    """A run in a style its Google family lacks (Black in Cousine, italic in Noto Sans JP) takes
+    the family's style Figma falls back to (the plugin's bestStyle: italic first, then nearest
+    weight), so that the result says what Figma draws."""
+    styles = family_styles(str(style.get("fontFamily", "")))
+    wanted = str(style.get("fontStyle", "Regular"))
+    italic = bool(style.get("italic", False))
+    if not styles or (_squeezed(wanted) in {_squeezed(n) for n in styles} and parse_style(wanted)[1] == italic):
+        return
+    chosen = best_style(styles, float(style.get("fontWeight", 400)), italic)
+    out["fontStyle"] = chosen
+    weight, italic = parse_style(chosen)
+    out["fontWeight"], out["italic"] = float(weight), italic
+
+
+def _squeezed(name: str) -> str:
+    return name.replace(" ", "").lower()
 
 
 def _fallbacks(text: str, families: list[str], lang: str | None, serif: list[bool]) -> list[str | None]:
@@ -81,10 +115,8 @@ def _split_runs(state: ConversionState, node: Any, lang: str | None) -> None:
 
 
 def _available_style(family: str, weight: float, italic: bool) -> str:
-    """The family's style nearest the run's (Noto CJK families have no italics)."""
+    """The run's style in `family`, upright when the family has no italics (Noto CJK families)."""
     styles = family_styles(family)
-    wanted = style_name(weight, italic)
-    if not styles or wanted in styles:
-        return wanted
-    upright = style_name(weight, False)
-    return upright if upright in styles else ("Regular" if "Regular" in styles else styles[0])
+    if not italic or any("Italic" in name for name in styles):
+        return style_name(weight, italic)
+    return style_name(weight, False)
