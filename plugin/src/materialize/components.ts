@@ -28,6 +28,8 @@ const PAD = 80;
 const GAP = 120;
 /** A text layer's fields applyText writes (its fills included). */
 const TEXT_FIELDS = new Set(["characters", "style", "characterStyleOverrides", "styleOverrideTable", "fills"]);
+/** Auto-layout spacings an instance may override (bound to spacing variables by the result). */
+const SPACINGS = new Set(["paddingTop", "paddingRight", "paddingBottom", "paddingLeft", "itemSpacing", "counterAxisSpacing"]);
 
 interface Main {
   node: ComponentNode;
@@ -199,7 +201,15 @@ export class Components {
     if (fields.includes("visible")) node.visible = r.visible !== false;
     if (fields.includes("blendMode") && "blendMode" in node && r.blendMode) node.blendMode = r.blendMode;
     if (fields.includes("name")) node.name = r.name;
-    if (fields.includes("boundVariables")) m.tokens?.bindFields(node, r);
+    if (fields.includes("boundVariables")) {
+      // A spacing the member binds to another variable is the member's own value (an instance may
+      // override padding and gaps): set it first, so the binding is to the value the page has.
+      for (const field of Object.keys(r.boundVariables ?? {})) {
+        const own = (r as unknown as Record<string, unknown>)[field];
+        if (SPACINGS.has(field) && typeof own === "number" && field in node) (node as unknown as Record<string, number>)[field] = own;
+      }
+      m.tokens?.bindFields(node, r);
+    }
     return null;
   }
 

@@ -1,7 +1,10 @@
 /**
- * An instance whose text property holds its main's own text keeps the main's style runs: setting
- * a text property rewrites the layer's characters in the first character's style, so the
- * materializer sets only the values that differ (a stat card's "10 %" keeps its small "%").
+ * Instances are their members exactly:
+ * - one whose text property holds its main's own text keeps the main's style runs (setting a text
+ *   property rewrites the layer's characters in the first character's style, so the materializer
+ *   sets only the values that differ: a stat card's "10 %" keeps its small "%");
+ * - one whose padding the page sets otherwise than the main's, bound to another spacing variable,
+ *   has that padding and that binding (not the main's).
  */
 import { describe, expect, it } from "vitest";
 import { materialize, readBack, type FullResult, type ResultNode } from "../src/materialize";
@@ -66,5 +69,30 @@ describe("instance text", () => {
       return (id ? text?.styleOverrideTable?.[String(id)]?.fontSize : undefined) ?? text?.style?.fontSize;
     });
     expect(sizes).toEqual([16, 16, 16, 12]);
+  });
+});
+
+describe("instance spacing", () => {
+  it("takes the member's padding and its variable where they differ from the main's", async () => {
+    const figma = createTestFigma();
+    const result = page();
+    const doc = result.document;
+    const alias = (id: string) => ({ type: "VARIABLE_ALIAS" as const, id });
+    doc.variableCollections = { C: { id: "C", name: "site", modes: [{ modeId: "m", name: "Default" }], defaultModeId: "m", variableIds: ["V:12", "V:12_5"] } };
+    const spacing = (id: string, name: string, value: number) => ({ id, name, resolvedType: "FLOAT" as const, valuesByMode: { m: value }, variableCollectionId: "C", scopes: ["GAP" as const], codeSyntax: {} });
+    doc.variables = { "V:12": spacing("V:12", "spacing/12", 12), "V:12_5": spacing("V:12_5", "spacing/12_5", 12.5) };
+    const frame = (n: ResultNode, bottom: number, variable: string): void => {
+      Object.assign(n, { layoutMode: "VERTICAL", primaryAxisSizingMode: "FIXED", counterAxisSizingMode: "FIXED", paddingTop: 0, paddingBottom: bottom, boundVariables: { paddingBottom: alias(variable) } });
+    };
+    const main = doc.components?.["1:10"]?.node as ResultNode;
+    frame(main, 12.5, "V:12_5");
+    const instance = doc.document.children?.[0] as ResultNode;
+    frame(instance, 12, "V:12");
+    instance.overrides = [{ id: "1:2", overriddenFields: ["boundVariables"] }];
+    const m = await materialize(figma, result, { parent: figma.currentPage, x: 0, y: 0 });
+    const placed = m.root.children[0] as InstanceNode;
+    expect(placed.type).toBe("INSTANCE");
+    expect(placed.paddingBottom).toBe(12);
+    expect(placed.boundVariables?.paddingBottom?.id).toBe((await figma.variables.getLocalVariablesAsync()).find((v) => v.name === "spacing/12")?.id);
   });
 });
