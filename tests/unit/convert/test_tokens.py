@@ -125,3 +125,18 @@ def test_tokens_off_leaves_raw_values() -> None:
     assert "variables" not in result and "styles" not in result
     assert not any("boundVariables" in n or "styles" in n for n in walk(result["document"]))
     assert not any("boundVariables" in p for p in _paints(result))
+
+
+def test_a_bound_paint_shows_its_variables_value() -> None:
+    # A colour between two 8-bit values (a form control's, a colour-mix) is bound to the 8-bit
+    # variable; Figma draws the variable's value, so the result's paint says that value.
+    boxes = [el("div", box(20 + 60 * i, 20, 50, 50), {"background-color": "rgb(117.3, 117.3, 117.3)"}) for i in range(2)]
+    result = convert(capture(boxes))
+    variables = result["variables"]
+    paints = [p for n in walk(result["document"]) for p in n.get("fills", []) if p.get("boundVariables")]
+    grey = [p for p in paints if p["color"]["r"] < 0.5]
+    assert len(grey) == 2
+    for paint in paints:
+        value = next(iter(variables[paint["boundVariables"]["color"]["id"]]["valuesByMode"].values()))
+        assert {c: paint["color"][c] for c in "rgb"} == {c: value[c] for c in "rgb"}
+    assert all(p["color"]["r"] == round(117 / 255, 4) for p in grey)

@@ -65,7 +65,14 @@ def _bind_colors(
         name = f"color/{css[key].lstrip('-')}" if key in css else ramp[key[0]]
         ids[key] = tokens.variable(name, "COLOR", [colors.opaque(k) for k in key], scopes, css.get(key))
     for paint, _, _ in found.paints:
-        paint["boundVariables"] = {"color": alias(ids[keys[id(paint)]])}
+        key = keys[id(paint)]
+        paint["boundVariables"] = {"color": alias(ids[key])}
+        # The paint shows its variable's value (8 bits a channel), as Figma will draw it once
+        # bound: the value of the mode whose colour the paint has.
+        color = paint["color"]
+        r, g, b = color.get("r", 0.0), color.get("g", 0.0), color.get("b", 0.0)
+        shown = min((colors.opaque(k) for k in key), key=lambda v: abs(v["r"] - r) + abs(v["g"] - g) + abs(v["b"] - b))
+        color["r"], color["g"], color["b"] = shown["r"], shown["g"], shown["b"]
 
 
 def _by_default_mode(uses: dict[modes.ModeKey, colors.ColorUse]) -> dict[colors.ColorKey, colors.ColorUse]:
