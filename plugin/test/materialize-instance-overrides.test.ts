@@ -96,3 +96,23 @@ describe("instance spacing", () => {
     expect(placed.boundVariables?.paddingBottom?.id).toBe((await figma.variables.getLocalVariablesAsync()).find((v) => v.name === "spacing/12")?.id);
   });
 });
+
+describe("instance corners", () => {
+  it("squares the corners of an instance of a rounded main, and drops the main's radius binding", async () => {
+    const figma = createTestFigma();
+    const result = page();
+    const doc = result.document;
+    doc.variableCollections = { C: { id: "C", name: "site", modes: [{ modeId: "m", name: "Default" }], defaultModeId: "m", variableIds: ["V:r"] } };
+    doc.variables = { "V:r": { id: "V:r", name: "radius/4", resolvedType: "FLOAT", valuesByMode: { m: 4 }, variableCollectionId: "C", scopes: ["CORNER_RADIUS"], codeSyntax: {} } };
+    const main = doc.components?.["1:10"]?.node as ResultNode;
+    main.rectangleCornerRadii = [4, 0, 0, 4];
+    main.boundVariables = { topLeftRadius: { type: "VARIABLE_ALIAS", id: "V:r" }, bottomLeftRadius: { type: "VARIABLE_ALIAS", id: "V:r" } };
+    const instance = doc.document.children?.[0] as ResultNode;
+    instance.overrides = [{ id: "1:2", overriddenFields: ["rectangleCornerRadii", "boundVariables"] }];
+    const m = await materialize(figma, result, { parent: figma.currentPage, x: 0, y: 0 });
+    const placed = m.root.children[0] as InstanceNode;
+    expect(placed.type).toBe("INSTANCE");
+    expect([placed.topLeftRadius, placed.topRightRadius, placed.bottomRightRadius, placed.bottomLeftRadius]).toEqual([0, 0, 0, 0]);
+    expect(placed.boundVariables?.topLeftRadius).toBeUndefined();
+  });
+});

@@ -201,6 +201,14 @@ export class Components {
     if (fields.includes("visible")) node.visible = r.visible !== false;
     if (fields.includes("blendMode") && "blendMode" in node && r.blendMode) node.blendMode = r.blendMode;
     if (fields.includes("name")) node.name = r.name;
+    if (fields.includes("boundVariables") && "boundVariables" in node) {
+      // What the main binds and the member does not is the member's own raw value.
+      for (const field of Object.keys(node.boundVariables ?? {})) {
+        if (!(field in (r.boundVariables ?? {})) && (SPACINGS.has(field) || field.endsWith("Radius"))) {
+          node.setBoundVariable(field as VariableBindableNodeField, null);
+        }
+      }
+    }
     if (fields.includes("boundVariables")) {
       // A spacing the member binds to another variable is the member's own value (an instance may
       // override padding and gaps): set it first, so the binding is to the value the page has.

@@ -101,6 +101,9 @@ function radiiUnsafe(n: SceneNode, r: ResultNode): void {
     (n as SceneNode & CornerMixin).cornerRadius = Math.max(0, r.cornerRadius);
   } else if (corners && corners.length === 4 && "cornerRadius" in n) {
     (n as SceneNode & CornerMixin).cornerRadius = Math.max(0, ...corners);
+  } else if ("cornerRadius" in n) {
+    // Square: an instance of a rounded main overrides its corners to none.
+    (n as SceneNode & CornerMixin).cornerRadius = 0;
   }
 }
 

@@ -130,7 +130,8 @@ def test_tokens_off_leaves_raw_values() -> None:
 def test_a_bound_paint_shows_its_variables_value() -> None:
     # A colour between two 8-bit values (a form control's, a colour-mix) is bound to the 8-bit
     # variable; Figma draws the variable's value, so the result's paint says that value.
-    boxes = [el("div", box(20 + 60 * i, 20, 50, 50), {"background-color": "rgb(117.3, 117.3, 117.3)"}) for i in range(2)]
+    grey = {"background-color": "rgb(117.3, 117.3, 117.3)"}
+    boxes = [el("div", box(20 + 60 * i, 20, 50, 50), dict(grey)) for i in range(2)]
     result = convert(capture(boxes))
     variables = result["variables"]
     paints = [p for n in walk(result["document"]) for p in n.get("fills", []) if p.get("boundVariables")]
