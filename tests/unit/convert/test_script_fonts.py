@@ -92,3 +92,14 @@ def test_the_font_invariant_names_a_latin_family_given_japanese() -> None:
     node["style"] = {"fontFamily": "Comic Sans MS"}
     assert "neither a Google family" in font_breaks(document)[0]
     assert font_breaks(document, ["Comic Sans MS"]) == []
+
+
+def test_a_weight_its_family_lacks_is_the_weight_figma_falls_back_to() -> None:
+    # Cousine has Regular and Bold: a 900 run is drawn Bold in Figma, and the result says so.
+    black = text_styles(**{"font-family": "Courier New", "font-weight": "900"})
+    code = el("code", box(72, 2, 56, 20), {"display": "inline"}, [text([("Compose", box(72, 2, 56, 20))], black)])
+    words = text_styles(**{"font-family": "Arial"})
+    para = el("p", box(0, 0, 400, 24), {}, [text([("Type the ", box(0, 2, 72, 20))], words), code])
+    node = _text(convert(capture([para])))
+    run = next(iter(node["styleOverrideTable"].values()))
+    assert (run["fontFamily"], run["fontStyle"], run["fontWeight"]) == ("Cousine", "Bold", 700.0)

@@ -33,7 +33,7 @@ def _styles_the_families_have(node: Any) -> None:
     for diff in (node.get("styleOverrideTable") or {}).values():
         effective = {**base, **diff}
         _fit_style(effective, effective)
-        for key in ("fontStyle", "italic"):
+        for key in ("fontStyle", "fontWeight", "italic"):
             if effective[key] != base.get(key) or key in diff:
                 diff[key] = effective[key]
 
@@ -41,16 +41,21 @@ def _styles_the_families_have(node: Any) -> None:
 def _fit_style(style: dict[str, Any], out: dict[str, Any]) -> None:
     """A run in a style its Google family lacks (Black in Cousine, italic in Noto Sans JP) takes
     the family's style Figma falls back to (the plugin's bestStyle: italic first, then nearest
-    weight), so that the result says what Figma draws."""
+    weight), and its weight is that style's, so that the result says what Figma draws."""
     styles = family_styles(str(style.get("fontFamily", "")))
+    if not styles:
+        return  # a web font of the page's own: its styles are the page's
     wanted = str(style.get("fontStyle", "Regular"))
     italic = bool(style.get("italic", False))
-    if not styles or (_squeezed(wanted) in {_squeezed(n) for n in styles} and parse_style(wanted)[1] == italic):
-        return
-    chosen = best_style(styles, float(style.get("fontWeight", 400)), italic)
+    weight = float(style.get("fontWeight", 400))
+    named = {_squeezed(n): n for n in styles}
+    if _squeezed(wanted) in named and parse_style(wanted)[1] == italic:
+        chosen = wanted
+    else:
+        chosen = best_style(styles, weight, italic)
+    chosen_weight, chosen_italic = parse_style(chosen)
     out["fontStyle"] = chosen
-    weight, italic = parse_style(chosen)
-    out["fontWeight"], out["italic"] = float(weight), italic
+    out["fontWeight"], out["italic"] = float(chosen_weight), chosen_italic
 
 
 def _squeezed(name: str) -> str:
