@@ -141,3 +141,14 @@ def test_a_bound_paint_shows_its_variables_value() -> None:
         value = next(iter(variables[paint["boundVariables"]["color"]["id"]]["valuesByMode"].values()))
         assert {c: paint["color"][c] for c in "rgb"} == {c: value[c] for c in "rgb"}
     assert all(p["color"]["r"] == round(117 / 255, 4) for p in grey)
+
+
+def test_only_nodes_with_per_corner_radii_are_bound_to_radius_variables() -> None:
+    # Figma binds topLeftRadius... on frames and rectangles; a vector's corner radius is one
+    # number no variable can be bound to (an icon of a docs page had four such bindings).
+    from pageport.convert.tokens.collect import collect
+
+    frame = {"id": "1:2", "type": "FRAME", "cornerRadius": 10.0}
+    vector = {"id": "1:3", "type": "VECTOR", "cornerRadius": 10.0}
+    found = collect([frame, vector])
+    assert {node["id"] for node, _, _ in found.radii} == {"1:2"}

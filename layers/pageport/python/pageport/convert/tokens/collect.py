@@ -52,6 +52,10 @@ def collect(nodes: Iterable[Node]) -> Found:
     return found
 
 
+# The node types whose corners Figma binds one by one (topLeftRadius...).
+_PER_CORNER = frozenset({"FRAME", "RECTANGLE", "COMPONENT", "INSTANCE"})
+
+
 def _collect(found: Found, node: Node) -> None:
     kind = node["type"]
     for paint in node.get("fills", []):
@@ -60,7 +64,9 @@ def _collect(found: Found, node: Node) -> None:
         found.paint(paint, "border")
     if kind == "TEXT":
         _collect_text(found, node)
-    if node.get("cornerRadius"):
+    if kind not in _PER_CORNER:
+        pass  # a vector or ellipse has no per-corner radius field to bind (Figma's RectangleCornerMixin)
+    elif node.get("cornerRadius"):
         found.radii.extend((node, corner, node["cornerRadius"]) for corner in _CORNERS)
     elif corners := node.get("rectangleCornerRadii"):
         found.radii.extend((node, field, value) for field, value in zip(_CORNERS, corners, strict=True) if value > 0)
