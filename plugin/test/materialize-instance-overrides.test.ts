@@ -2,7 +2,8 @@
  * Instances are their members exactly:
  * - one whose text property holds its main's own text keeps the main's style runs (setting a text
  *   property rewrites the layer's characters in the first character's style, so the materializer
- *   sets only the values that differ: a stat card's "10 %" keeps its small "%");
+ *   sets only the values that differ: a stat card's "10 %" keeps its small "%"), and one with text
+ *   of its own gets the member's runs again ("2 nd Place" keeps its small "nd");
  * - one whose padding the page sets otherwise than the main's, bound to another spacing variable,
  *   has that padding and that binding (not the main's).
  */
@@ -64,6 +65,25 @@ describe("instance text", () => {
     const text = back.document.children?.[0]?.children?.[0];
     expect(back.document.children?.[0]?.type).toBe("INSTANCE");
     expect(text?.characters).toBe("10 %");
+    const sizes = [...(text?.characters ?? "")].map((_, i) => {
+      const id = text?.characterStyleOverrides?.[i] ?? 0;
+      return (id ? text?.styleOverrideTable?.[String(id)]?.fontSize : undefined) ?? text?.style?.fontSize;
+    });
+    expect(sizes).toEqual([16, 16, 16, 12]);
+  });
+});
+
+describe("instance text of its own", () => {
+  it("keeps the member's style runs when its text property sets other text", async () => {
+    const figma = createTestFigma();
+    const result = page();
+    const instance = result.document.document.children?.[0] as ResultNode;
+    instance.componentProperties = { "Text#1": { type: "TEXT", value: "20 %" } };
+    (instance.children?.[0] as ResultNode).characters = "20 %";
+    const m = await materialize(figma, result, { parent: figma.currentPage, x: 0, y: 0 });
+    const back = await readBack(m.root, figma);
+    const text = back.document.children?.[0]?.children?.[0];
+    expect(text?.characters).toBe("20 %");
     const sizes = [...(text?.characters ?? "")].map((_, i) => {
       const id = text?.characterStyleOverrides?.[i] ?? 0;
       return (id ? text?.styleOverrideTable?.[String(id)]?.fontSize : undefined) ?? text?.style?.fontSize;

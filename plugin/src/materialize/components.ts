@@ -145,6 +145,13 @@ export class Components {
     }
     if (Object.keys(values).length) instance.setProperties(values);
     const layers = new Map([...walk(r)].map((l) => [l.id, l]));
+    if (Object.keys(values).length) {
+      // A layer whose text a property rewrote lost its style runs: the member's are set again.
+      for (const layer of layers.values()) {
+        const node = layer.type === "TEXT" && layer.characterStyleOverrides?.length ? layerOf(layer.id) : null;
+        if (node?.type === "TEXT") await this.#override(node, layer, ["characterStyleOverrides"]);
+      }
+    }
     for (const override of r.overrides ?? []) {
       const layer = layers.get(override.id);
       const node = override.id === r.id ? instance : layerOf(override.id);
