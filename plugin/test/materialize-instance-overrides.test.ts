@@ -136,3 +136,26 @@ describe("instance corners", () => {
     expect(placed.boundVariables?.topLeftRadius).toBeUndefined();
   });
 });
+
+describe("instance strokes and shadows", () => {
+  it("takes the member's per-side stroke weights and drops the main's shadow where the member has none", async () => {
+    const figma = createTestFigma();
+    const result = page();
+    const main = result.document.components?.["1:10"]?.node as ResultNode;
+    const grey = { type: "SOLID" as const, blendMode: "NORMAL" as const, color: { r: 0.5, g: 0.5, b: 0.5, a: 1 } };
+    Object.assign(main, {
+      strokes: [grey],
+      strokeAlign: "INSIDE",
+      individualStrokeWeights: { top: 1, right: 1, bottom: 1, left: 0 },
+      effects: [{ type: "DROP_SHADOW", visible: true, blendMode: "NORMAL", color: { r: 0, g: 0, b: 0, a: 0.25 }, offset: { x: 0, y: 2 }, radius: 4, spread: 0 }],
+    });
+    const instance = result.document.document.children?.[0] as ResultNode;
+    Object.assign(instance, { strokes: [grey], strokeAlign: "INSIDE", individualStrokeWeights: { top: 1, right: 0, bottom: 1, left: 0 }, effects: [] });
+    instance.overrides = [{ id: "1:2", overriddenFields: ["individualStrokeWeights", "effects"] }];
+    const m = await materialize(figma, result, { parent: figma.currentPage, x: 0, y: 0 });
+    const placed = m.root.children[0] as InstanceNode;
+    expect(placed.type).toBe("INSTANCE");
+    expect([placed.strokeTopWeight, placed.strokeRightWeight, placed.strokeBottomWeight, placed.strokeLeftWeight]).toEqual([1, 0, 1, 0]);
+    expect(placed.effects).toEqual([]);
+  });
+});

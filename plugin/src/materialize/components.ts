@@ -198,9 +198,14 @@ export class Components {
     if (fields.includes("fills") && "fills" in node && node.type !== "TEXT") {
       if (fills(m, node, r).length) return `"${r.name}" has an image too large for one fill`;
     }
-    if (fields.includes("strokes") && "strokes" in node) strokes(m, node, r);
+    if (["strokes", "strokeWeight", "individualStrokeWeights"].some((f) => fields.includes(f)) && "strokes" in node) strokes(m, node, r);
     if (fields.some((f) => f === "cornerRadius" || f === "rectangleCornerRadii")) radii(m, node, r);
     if ("effects" in node && (fields.includes("effects") || fields.includes("styles"))) {
+      if (!r.effects?.length) {
+        // None of the main's shadows (nor its effect style) on this member.
+        await node.setEffectStyleIdAsync("");
+        node.effects = [];
+      }
       effects(m, node, r);
       await m.tokens?.styleEffects(r, [node]);
     }
