@@ -159,3 +159,15 @@ describe("instance strokes and shadows", () => {
     expect(placed.effects).toEqual([]);
   });
 });
+
+describe("instance text sizing", () => {
+  it("takes the member's auto-resize even where its size is the main's", async () => {
+    const figma = createTestFigma();
+    const result = page();
+    const main = result.document.components?.["1:10"]?.node as ResultNode;
+    (main.children?.[0] as ResultNode).style = { ...STYLE, textAutoResize: "HEIGHT" };
+    const m = await materialize(figma, result, { parent: figma.currentPage, x: 0, y: 0 });
+    const placed = m.nodes.get("I1:2;1:11") as TextNode;
+    expect(placed.textAutoResize).toBe("WIDTH_AND_HEIGHT");
+  });
+});

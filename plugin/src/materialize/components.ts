@@ -176,9 +176,9 @@ export class Components {
       const want = layer.absoluteBoundingBox;
       const width = Math.max(0.01, want.width);
       const height = Math.max(0.01, want.height);
-      if (Math.abs(node.width - width) <= 0.01 && Math.abs(node.height - height) <= 0.01) continue;
-      node.resize(width, height);
       const auto = layer.style?.textAutoResize;
+      if (Math.abs(node.width - width) > 0.01 || Math.abs(node.height - height) > 0.01) node.resize(width, height);
+      // The member's auto-resize, even where its size is the main's (a label that hugs its text).
       if (node.type === "TEXT" && auto && node.textAutoResize !== auto) node.textAutoResize = auto;
     }
   }
