@@ -6,7 +6,7 @@ import * as figmaPlugin from "@figma/eslint-plugin-figma-plugins";
 import { defineConfig } from "eslint/config";
 
 export default defineConfig(
-  { ignores: ["dist/**", "node_modules/**", "build.mjs", "eslint.config.mjs", "manifest.json"] },
+  { ignores: ["dist/**", "node_modules/**", "test-output/**", "build.mjs", "eslint.config.mjs", "manifest.json"] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
