@@ -16,7 +16,7 @@ run: plugin
 # plugin against the local stack and checks its read-back renders. One kind of test only (the
 # folders under tests/; README, "Tests"): make test KIND=unit, which runs `pytest -m unit` and
 # skips vitest. Extra pytest options: make test ARGS="-x -k convert".
-KINDS := unit integration chromium infra e2e
+KINDS := unit integration chromium invariants infra e2e
 ifneq ($(KIND),$(filter $(KINDS),$(firstword $(KIND))))
 $(error KIND=$(KIND): one of $(KINDS))
 endif

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 # The kind folders, each a marker registered in pyproject.toml, in the order a run takes them.
-KINDS = ("unit", "integration", "chromium", "infra", "e2e")
+KINDS = ("unit", "integration", "chromium", "invariants", "infra", "e2e")
 
 # What a unit test may not ask for, and what each one needs: the root conftest's database and
 # moto fixtures, the sign-in gateway's moto DynamoDB, the local emulation's and the layer test's
