@@ -46,13 +46,27 @@ function drawn(p: RestPaint, images: Record<string, string>): unknown {
   return { t: p.type, handles: (p.gradientHandlePositions ?? []).map((h) => [h.x.toFixed(4), h.y.toFixed(4)]), stops: p.gradientStops, a: alpha.toFixed(4) };
 }
 
-/** Each character's look: family, weight, italic, size, decoration, case, letter spacing, line height. */
-function charStyles(n: ResultNode): string[] {
-  return [...(n.characters ?? "")].map((_, i) => {
-    const id = n.characterStyleOverrides?.[i] ?? 0;
-    const s: TypeStyle = { ...(n.style ?? {}), ...(id ? n.styleOverrideTable?.[String(id)] : {}) };
-    return canon([s.fontFamily, s.fontWeight, s.italic ?? false, s.fontSize, s.textDecoration ?? "NONE", s.textCase ?? "ORIGINAL", s.letterSpacing ?? 0, s.lineHeightPx]);
+/** Each character's style: its run's over the node's. */
+function charStyle(n: ResultNode, i: number): TypeStyle {
+  const id = n.characterStyleOverrides?.[i] ?? 0;
+  return { ...(n.style ?? {}), ...(id ? n.styleOverrideTable?.[String(id)] : {}) };
+}
+
+/**
+ * Each character's look: family, weight, italic, size, decoration, case, letter spacing, line
+ * height. A family Figma does not have (the page's own web font) is the plugin's to replace,
+ * with a warning: there the read-back's family and style are taken as the result's.
+ */
+function charStyles(b: ResultNode, r: ResultNode, available: ReadonlySet<string> | undefined): [string[], string[]] {
+  const look = (s: TypeStyle): string => canon([s.fontFamily, s.fontWeight, s.italic ?? false, s.fontSize, s.textDecoration ?? "NONE", s.textCase ?? "ORIGINAL", s.letterSpacing ?? 0, s.lineHeightPx]);
+  const chars = [...(r.characters ?? "")];
+  const want = chars.map((_, i) => charStyle(r, i));
+  const have = chars.map((_, i) => {
+    const s = charStyle(b, i);
+    const asked = want[i] as TypeStyle;
+    return available && !available.has(asked.fontFamily ?? "") ? { ...s, fontFamily: asked.fontFamily, fontWeight: asked.fontWeight, italic: asked.italic } : s;
   });
+  return [have.map(look), want.map(look)];
 }
 
 /** Each character's text style name: its run's `textStyleId`, else the node's (which run is the base is the reader's choice). */
@@ -80,8 +94,9 @@ const solids = (n: ResultNode): RestPaint[] => [...(n.fills ?? []), ...(n.stroke
 const effectsOf = (r: ResultNode): unknown[] =>
   (r.effects ?? []).map((e) => ({ ...e, spread: e.type.endsWith("SHADOW") ? (e.spread ?? 0) : undefined, ...(e.type === "DROP_SHADOW" ? { showShadowBehindNode: e.showShadowBehindNode ?? false } : {}) }));
 
-/** Every way the read-back differs from the result (empty: placed exactly). */
-export function placementBreaks(result: FullResult, back: ReadBack): string[] {
+/** Every way the read-back differs from the result (empty: placed exactly); `available` are the
+ * font families Figma has (figma.listAvailableFontsAsync). */
+export function placementBreaks(result: FullResult, back: ReadBack, available?: ReadonlySet<string>): string[] {
   const breaks: string[] = [];
   const got = index(back.document);
   const doc = result.document;
@@ -132,7 +147,8 @@ export function placementBreaks(result: FullResult, back: ReadBack): string[] {
     if (r.type === "TEXT") {
       differ(what, "characters", b.characters, r.characters);
       differ(what, "text style", charTextStyles(b, back.styles), charTextStyles(r, doc.styles));
-      differ(what, "runs", charStyles(b), charStyles(r));
+      const [have, want] = charStyles(b, r, available);
+      differ(what, "runs", have, want);
       differ(what, "textAutoResize", b.style?.textAutoResize, r.style?.textAutoResize);
       differ(what, "textAlignHorizontal", b.style?.textAlignHorizontal, r.style?.textAlignHorizontal);
     }

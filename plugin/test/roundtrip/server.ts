@@ -15,7 +15,8 @@ async function place(result: FullResult): Promise<string[]> {
   const figma = createTestFigma();
   const root = result.document.document;
   const m = await materialize(figma, result, { parent: figma.currentPage, x: root.absoluteBoundingBox.x, y: root.absoluteBoundingBox.y });
-  return placementBreaks(result, await readBack(m.root, figma));
+  const available = new Set((await figma.listAvailableFontsAsync()).map((f) => f.fontName.family));
+  return placementBreaks(result, await readBack(m.root, figma), available);
 }
 
 const lines = createInterface({ input: process.stdin });
