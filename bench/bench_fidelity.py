@@ -1,7 +1,8 @@
 """Fidelity benchmark: how much of the way from a blank frame to a perfect copy a design closes.
 
 Every page in bench/fidelity/pages (our fixture pages `NAME.html`, and whole sites
-`NAME/index.html`: the three published templates and the Font Awesome page) is served on
+`NAME/index.html`: the three published templates and the Font Awesome page), and every page of
+the real-pages corpus (corpus/, in its own colour scheme; `--no-corpus` leaves it out) is served on
 loopback and captured by the capture worker's own `capture_page` (system Chromium, scale 1) at
 1280 px and at 390 px, and, for a page with a dark theme of its own (a dark media query or a
 theme switch), dark at both widths too (`NAME@WIDTH-dark`; the peer sees the same scheme).
@@ -19,7 +20,8 @@ Per page and width, against the page's full-height screenshot:
 
 Each page prints one JSON line; the LAST line is the summary (mean gain ours vs peer, goal
 "ratio >= 1", beside `mean_gain` with its goal ">= 0.80"). A Markdown table of every page goes
-to stderr. Run: `.venv/bin/python bench/bench_fidelity.py [--out DIR] [--width W] [page ...]`;
+to stderr, and the corpus's distribution per width (mean, 10th percentile, the worst page).
+Run: `.venv/bin/python bench/bench_fidelity.py [--out DIR] [--width W] [--no-corpus] [page ...]`;
 `--out DIR` writes, per page, the reference screenshot, our render, the peer's render and a
 diff heat map of each.
 """
@@ -34,11 +36,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fidelity"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import harness
 from pageport.convert import convert_capture
 from pageport.convert.layout import auto_layout_share
 from pageport.render import render_preview
+
+from tests.support.corpus import PAGES_DIR, corpus_pages
 
 BASELINE = f"{harness.PEER_PACKAGE}@{harness.PEER_VERSION}"
 MEAN_GAIN_GOAL = 0.80
@@ -65,9 +70,15 @@ def _ratio(ours: float, peer: float) -> float | None:
 
 
 def measure(
-    browser: object, base: str, name: str, viewport: tuple[int, int], out: Path | None, scheme: str = "light"
+    browser: object,
+    base: str,
+    name: str,
+    viewport: tuple[int, int],
+    out: Path | None,
+    scheme: str = "light",
+    path: str | None = None,
 ) -> PageScore:
-    url = f"{base}/{harness.page_path(name)}"
+    url = f"{base}/{path or harness.page_path(name)}"
     cap = harness.capture(browser, url, viewport, scheme)
     conv = convert_capture(cap.capture_json, cap.assets)
     result = json.loads(conv.result_json)
@@ -144,6 +155,22 @@ def table(scores: list[PageScore]) -> str:
     return "\n".join(rows)
 
 
+def distribution(scores: list[PageScore]) -> str:
+    """Mean, 10th percentile and the worst page of the gain, per width: where fidelity is lowest."""
+    lines = []
+    for width in sorted({s.width for s in scores}, reverse=True):
+        at = sorted((s for s in scores if s.width == width), key=lambda s: s.gain)
+        gains = [s.gain for s in at]
+        p10 = statistics.quantiles(gains, n=10)[0] if len(gains) >= 2 else gains[0]
+        worst = at[0]
+        lines.append(
+            f"{width} px: mean {statistics.fmean(gains):.3f}, 10th percentile {p10:.3f}, "
+            f"worst {worst.page}{_suffix(worst.scheme)} {worst.gain:.3f}, behind the peer on "
+            f"{sum(s.gain <= s.peer_gain for s in at)} of {len(at)}"
+        )
+    return "\n".join(lines)
+
+
 def summary(scores: list[PageScore]) -> dict[str, object]:
     ours = statistics.fmean(s.gain for s in scores)
     peer = statistics.fmean(s.peer_gain for s in scores)
@@ -176,18 +203,28 @@ def main() -> int:
     parser.add_argument("pages", nargs="*", help="page names (default: all)")
     parser.add_argument("--out", type=Path, help="write screenshots, renders and heat maps here")
     parser.add_argument("--width", type=int, action="append", help="only these viewport widths (1280, 390)")
+    parser.add_argument("--no-corpus", action="store_true", help="our fixture pages only, not the corpus (corpus/)")
     args = parser.parse_args()
     names = args.pages or harness.page_names()
     viewports = [v for v in harness.VIEWPORTS if not args.width or v[0] in args.width]
     harness.ensure_peer()
     scores: list[PageScore] = []
-    with harness.serve_pages() as base, harness.chromium() as browser:
-        for name in names:
-            schemes = ["light", "dark"] if harness.has_dark_theme(name) else ["light"]
-            for scheme in schemes:
+    corpus = [] if args.no_corpus else [p for p in corpus_pages() if not args.pages or p.name in args.pages]
+    with harness.chromium() as browser:
+        with harness.serve_pages() as base:
+            for name in [n for n in names if n in harness.page_names()]:
+                schemes = ["light", "dark"] if harness.has_dark_theme(name) else ["light"]
+                for scheme in schemes:
+                    for viewport in viewports:
+                        scores.append(measure(browser, base, name, viewport, args.out, scheme))
+        with harness.serve_pages(PAGES_DIR) as base:
+            for page in corpus:
                 for viewport in viewports:
-                    scores.append(measure(browser, base, name, viewport, args.out, scheme))
+                    scores.append(measure(browser, base, page.name, viewport, args.out, page.color_scheme, page.path))
     print(table(scores), file=sys.stderr)
+    if corpus:
+        corpus_names = {p.name for p in corpus}
+        print("corpus fidelity:\n" + distribution([s for s in scores if s.page in corpus_names]), file=sys.stderr)
     print(json.dumps(summary(scores)))
     return 0
 
