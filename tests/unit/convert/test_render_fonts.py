@@ -66,3 +66,22 @@ def test_a_missing_family_falls_back_to_its_metric_twin_then_a_generic_of_its_ki
     assert _file("Merriweather") == "s2.ttf"  # a Google serif: the serif stand-in
     assert _file("Roboto Mono") == "s3.ttf"  # a Google monospace
     assert _file("Montserrat") == "s1.ttf"  # a Google sans-serif
+
+
+def test_a_regional_noto_cjk_family_is_drawn_with_debians_face_of_it() -> None:
+    # The design names Noto Sans JP (Google's name); Debian installs it as Noto Sans CJK JP.
+    from pageport.render._text import _candidates
+
+    assert "noto sans cjk jp" in _candidates("Noto Sans JP")
+    assert "noto serif cjk sc" in _candidates("Noto Serif SC")
+
+
+def test_chinese_and_japanese_lines_break_between_characters_not_before_closing_punctuation() -> None:
+    from pageport.render._text import _Run, _wrap, load_font
+
+    font = load_font("Noto Sans JP", 400, False, 16)
+    run = _Run("日本語の文章は空白なしで折り返す。次の文", {}, font, (0, 0, 0, 255), 0.0)
+    lines = ["".join(p.text for p in line) for line in _wrap([run], 100)]
+    assert len(lines) > 1 and all(run.width(line) <= 100.5 for line in lines)
+    assert "".join(lines) == run.text
+    assert not any(line.startswith(("。", "、")) for line in lines)

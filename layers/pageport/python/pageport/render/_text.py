@@ -27,6 +27,16 @@ _TWIN_GROUPS = (
     ("gelasio", "georgia"),
     ("carlito", "calibri"),
     ("caladea", "cambria"),
+    # Google's regional Noto CJK families are Debian's fonts-noto-cjk faces by another name.
+    ("noto sans jp", "noto sans cjk jp"),
+    ("noto sans sc", "noto sans cjk sc"),
+    ("noto sans tc", "noto sans cjk tc"),
+    ("noto sans hk", "noto sans cjk hk"),
+    ("noto sans kr", "noto sans cjk kr"),
+    ("noto serif jp", "noto serif cjk jp"),
+    ("noto serif sc", "noto serif cjk sc"),
+    ("noto serif tc", "noto serif cjk tc"),
+    ("noto serif kr", "noto serif cjk kr"),
 )
 _TWINS = {name: group for group in _TWIN_GROUPS for name in group}
 # The generic stand-ins, by Google Fonts category (or guessed from the name for other families).
@@ -278,7 +288,7 @@ class _Piece:
 
 
 def _wrap(runs: list[_Run], max_width: float | None) -> list[list[_Piece]]:
-    """Greedy line breaking at spaces and newlines, across style runs."""
+    """Greedy line breaking at spaces and newlines, and between CJK characters, across style runs."""
     lines: list[list[_Piece]] = [[]]
     line_w = 0.0
     # Words keep their pieces together: a word may span several runs (a bold letter inside).
@@ -320,13 +330,42 @@ def _wrap(runs: list[_Run], max_width: float | None) -> list[list[_Piece]]:
                 piece = _Piece(run, " ", run.width(" "))
                 lines[-1].append(piece)
                 line_w += piece.width
-            else:
+            elif ch in _NO_BREAK_BEFORE or not (_breaks_around(ch) or (token and _breaks_around(token[-1]))):
                 token += ch
+            else:
+                # Chinese, Japanese and Korean break between characters, as browsers and Figma
+                # do (never before closing punctuation: 、。」 stay with what they close).
+                if token:
+                    word.append(_Piece(run, token, run.width(token)))
+                    word_w += word[-1].width
+                flush_word()
+                token = ch
         if token:
             word.append(_Piece(run, token, run.width(token)))
             word_w += word[-1].width
     flush_word()
     return lines
+
+
+# Closing punctuation, small kana and marks a CJK line never starts with (the ideographic
+# comma and full stop, closing brackets, the prolonged sound mark...).
+_NO_BREAK_BEFORE = frozenset(
+    "\u3001\u3002\uff0c\uff0e\u30fb\uff1a\uff1b\uff1f\uff01\uff09\u300d\u300f\u3011\u3009\u300b\u3015\uff5d\u301f\u30fc\u3005\u309d\u309e\u30fd\u30fe\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u2026"
+)
+
+
+def _breaks_around(ch: str) -> bool:
+    """Whether a line may break before or after `ch`: CJK ideographs, kana, Hangul syllables
+    and the CJK symbols and full-width forms."""
+    code = ord(ch)
+    return (
+        0x3000 <= code <= 0x30FF
+        or 0x3400 <= code <= 0x4DBF
+        or 0x4E00 <= code <= 0x9FFF
+        or 0xAC00 <= code <= 0xD7AF
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF
+    )
 
 
 @dataclass
