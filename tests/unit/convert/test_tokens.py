@@ -4,7 +4,7 @@ node that uses one bound to it, named from the page's custom properties or by ro
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from pageport.convert import convert_capture
 from pageport.convert.tokens.colors import ColorUse, family, ramp_names
@@ -130,8 +130,8 @@ def test_tokens_off_leaves_raw_values() -> None:
 def test_a_bound_paint_shows_its_variables_value() -> None:
     # A colour between two 8-bit values (a form control's, a colour-mix) is bound to the 8-bit
     # variable; Figma draws the variable's value, so the result's paint says that value.
-    grey = {"background-color": "rgb(117.3, 117.3, 117.3)"}
-    boxes = [el("div", box(20 + 60 * i, 20, 50, 50), dict(grey)) for i in range(2)]
+    between = {"background-color": "rgb(117.3, 117.3, 117.3)"}
+    boxes = [el("div", box(20 + 60 * i, 20, 50, 50), dict(between)) for i in range(2)]
     result = convert(capture(boxes))
     variables = result["variables"]
     paints = [p for n in walk(result["document"]) for p in n.get("fills", []) if p.get("boundVariables")]
@@ -146,9 +146,10 @@ def test_a_bound_paint_shows_its_variables_value() -> None:
 def test_only_nodes_with_per_corner_radii_are_bound_to_radius_variables() -> None:
     # Figma binds topLeftRadius... on frames and rectangles; a vector's corner radius is one
     # number no variable can be bound to (an icon of a docs page had four such bindings).
+    from pageport.convert.figma import Node
     from pageport.convert.tokens.collect import collect
 
-    frame = {"id": "1:2", "type": "FRAME", "cornerRadius": 10.0}
-    vector = {"id": "1:3", "type": "VECTOR", "cornerRadius": 10.0}
+    frame = cast(Node, {"id": "1:2", "type": "FRAME", "cornerRadius": 10.0})
+    vector = cast(Node, {"id": "1:3", "type": "VECTOR", "cornerRadius": 10.0})
     found = collect([frame, vector])
     assert {node["id"] for node, _, _ in found.radii} == {"1:2"}
