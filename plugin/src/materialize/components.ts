@@ -159,7 +159,7 @@ export class Components {
       const refused = await this.#override(node, layer, override.overriddenFields);
       if (refused) return refused;
     }
-    this.#sizes(r, instance, layerOf);
+    this.#sizes(r, layerOf);
     return this.#misplaced(instance, r, layerOf);
   }
 
@@ -168,24 +168,8 @@ export class Components {
    * label of another length, a taller paragraph) is resized to it; its children follow their
    * constraints, an auto-layout parent lays it out again. A text keeps its auto-resize.
    */
-  #sizes(r: ResultNode, instance: InstanceNode, layerOf: (id: string) => SceneNode | null): void {
-    const layers = [...walk(r)];
-    const sizing = (again: boolean): void => {
-      for (const layer of [...layers].reverse()) {
-        const frame = layer === r ? instance : layerOf(layer.id);
-        if (!frame || !("primaryAxisSizingMode" in frame) || frame.layoutMode === "NONE") continue;
-        for (const key of ["primaryAxisSizingMode", "counterAxisSizingMode"] as const) {
-          const want = layer[key];
-          if (!want || (frame[key] === want && !(again && want === "AUTO"))) continue;
-          // Set again after the sizes: a hugging frame hugs its layers at their member's sizes.
-          if (again) frame[key] = "FIXED";
-          frame[key] = want;
-        }
-      }
-    };
-    // The member's auto-layout sizing (a main that hugs, a member fixed at the page's width).
-    sizing(false);
-    for (const layer of layers) {
+  #sizes(r: ResultNode, layerOf: (id: string) => SceneNode | null): void {
+    for (const layer of walk(r)) {
       if (layer === r || layer.rotation) continue;
       const node = layerOf(layer.id);
       if (!node || !("resize" in node)) continue;
@@ -197,7 +181,6 @@ export class Components {
       // The member's auto-resize, even where its size is the main's (a label that hugs its text).
       if (node.type === "TEXT" && auto && node.textAutoResize !== auto) node.textAutoResize = auto;
     }
-    sizing(true);
   }
 
   /** The member's own values of `fields` on the instance's layer; why not, when they cannot be. */
