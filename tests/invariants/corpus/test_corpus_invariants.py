@@ -28,8 +28,10 @@ WIDTH = 1280
 # of the instance would move a layer: the converter's component fit does not yet model how a
 # hugging instance re-sizes. Strict: once a page keeps every invariant, drop it here.
 KNOWN_BREAKS = {
-    "libreoffice-help-hi": "three list-item instances would move by 2.8 px (a main fixed at its text's width, "
-    "members hugging theirs); placed as plain frames",
+    "libreoffice-help-hi": "a list-item instance would move its text by 9.7 px; placed as a plain frame",
+    "mdl-android": "a nav column instance would move a link by 4.3 px; placed as a plain frame",
+    "pico-classless": "two code-block instances (their main hugs its width, the members are fixed at the "
+    "page's) would move by 167 and 217 px; placed as plain frames",
 }
 PAGES = [
     pytest.param(page, id=page.name, marks=pytest.mark.xfail(reason=KNOWN_BREAKS[page.name], strict=True))
