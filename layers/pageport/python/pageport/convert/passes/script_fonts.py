@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pageport.convert.fonts import best_style, family_styles, google_categories, parse_style, style_name
+from pageport.convert.fonts import best_style, family_styles, google_categories, parse_style
 from pageport.convert.nodes import walk_nodes
 from pageport.convert.state import ConversionState
 from pageport.convert.writing_systems import covers, fallback_family, script_of
@@ -106,10 +106,8 @@ def _split_runs(state: ConversionState, node: Any, lang: str | None) -> None:
             new_ids[key] = len(new_ids) + 1
             diff = dict(table.get(str(k), {})) if k else {}
             if family is not None:
-                weight = float(diff.get("fontWeight", base.get("fontWeight", 400)))
-                italic = bool(diff.get("italic", base.get("italic", False)))
                 diff["fontFamily"] = family
-                diff["fontStyle"] = _available_style(family, weight, italic)
+                # Its style is fitted to the family with every other run's (_fit_style).
                 state.fonts.used.add(family)
             new_table[str(new_ids[key])] = diff
         per_char.append(new_ids[key])
@@ -117,11 +115,3 @@ def _split_runs(state: ConversionState, node: Any, lang: str | None) -> None:
         per_char.pop()
     node["characterStyleOverrides"] = per_char
     node["styleOverrideTable"] = new_table
-
-
-def _available_style(family: str, weight: float, italic: bool) -> str:
-    """The run's style in `family`, upright when the family has no italics (Noto CJK families)."""
-    styles = family_styles(family)
-    if not italic or any("Italic" in name for name in styles):
-        return style_name(weight, italic)
-    return style_name(weight, False)
