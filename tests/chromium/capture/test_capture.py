@@ -193,9 +193,11 @@ def test_line_boxes(basic) -> None:
     para = by_id(doc, "para")
     (text,) = texts(para)
     assert len(text.line_boxes) >= 3  # 150 px wide
-    assert " ".join(line.text for line in text.line_boxes) == (
+    # A line that wrapped at a space ends with it: joined, the lines give the text back.
+    assert "".join(line.text for line in text.line_boxes) == (
         "The quick brown fox jumps over the lazy dog again and again."
     )
+    assert all(line.text.endswith(" ") for line in text.line_boxes[:-1])
     tops = [line.y for line in text.line_boxes]
     assert tops == sorted(tops)
     for line in text.line_boxes:

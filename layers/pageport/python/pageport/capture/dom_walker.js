@@ -609,6 +609,7 @@
     const collapse = COLLAPSING_WS.has(parentCs.whiteSpace)
       || (parentCs.whiteSpaceCollapse && parentCs.whiteSpaceCollapse !== 'preserve'
           && parentCs.whiteSpaceCollapse !== 'break-spaces');
+    const WS_RE = /[ \t\n\r\f]/;
     const norm = (s) => (collapse ? s.replace(/[ \t\n\r\f]+/g, ' ') : s.replace(/\n$/, ''));
     const starts = [0];
     if (lines.length > 1) {
@@ -650,6 +651,12 @@
         s = s.trim();
         if (k === 0 && lead) s = ` ${s}`;
         if (k === last && trail) s = `${s} `;
+        // A wrap at a collapsible space keeps it (hanging) at the line's end: the converter
+        // cannot tell it from a wrap between two CJK characters (Chromium breaks Hangul
+        // anywhere) once trimmed.
+        if (k < last && s && (WS_RE.test(data[starts[k + 1] - 1] || '') || WS_RE.test(data[starts[k + 1]] || ''))) {
+          s = `${s} `;
+        }
       }
       return { x: round(l.left + ox), y: round(l.top + oy), width: round(l.right - l.left),
         height: round(l.bottom - l.top), text: s };

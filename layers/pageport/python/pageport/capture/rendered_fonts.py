@@ -23,6 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pageport.capture.contract import Deadline
+from pageport.convert.css.values import split_top
 
 # Distinct groups asked at most, and the share of the remaining budget spent asking (a large
 # page has a few dozen font stacks; a page past the cap keeps the rest unanswered, with a warning).
@@ -47,6 +48,24 @@ def _group_key(text: dict[str, Any]) -> tuple[str, ...]:
     # per character, so texts differing there are asked about separately.
     beyond_latin = "".join(sorted({c for c in text.get("text", "") if ord(c) > 0x24F}))
     return (*(str(styles.get(k, "")) for k in _FACE_STYLES), beyond_latin)
+
+
+def _family_names(font_family: str) -> list[str]:
+    return [n.strip().strip("'\"").lower() for n in split_top(font_family)]
+
+
+def primary_face(fonts: list[dict[str, Any]], font_family: str, text: str) -> dict[str, Any]:
+    """The face that drew the text's own script: the first of the page's font-family stack that
+    drew more than its spaces (Chromium falls back per character, so a Korean line asked in
+    Liberation Sans draws its Hangul in Noto Sans CJK and the rest in Liberation Sans, which the
+    design's script runs reproduce); when the stack drew nothing else (generic families, an
+    arrow only a symbol face has), the face with most glyphs."""
+    spaces = sum(ch.isspace() for ch in text)
+    drew = {str(f.get("familyName", "")).lower(): f for f in fonts if f.get("glyphCount", 0) > spaces}
+    for name in _family_names(font_family):
+        if name in drew:
+            return drew[name]
+    return max(fonts, key=lambda f: f.get("glyphCount", 0))
 
 
 def record_rendered_fonts(page: Page, root: dict[str, Any], deadline: Deadline, warnings: list[str]) -> None:
@@ -89,7 +108,7 @@ def record_rendered_fonts(page: Page, root: dict[str, Any], deadline: Deadline, 
                 continue  # a node in a frame DevTools cannot reach: left without an answer
             if not fonts:
                 continue
-            main = max(fonts, key=lambda f: f.get("glyphCount", 0))
+            main = primary_face(fonts, members[0].get("styles", {}).get("font-family", ""), members[0].get("text", ""))
             face = {
                 "family": main["familyName"],
                 "postScriptName": main.get("postScriptName", ""),

@@ -186,7 +186,10 @@ class LineBox(_Model):
     y: float = Field(description="Top edge, page CSS px.")
     width: float = Field(description="Width, CSS px.")
     height: float = Field(description="Height, CSS px.")
-    text: str = Field(description="The characters on this line, whitespace collapsed as rendered.")
+    text: str = Field(
+        description="The characters on this line, whitespace collapsed as rendered; a line that wrapped at a"
+        " space ends with it (one), as a wrap between CJK characters does not."
+    )
 
 
 class RenderedFont(_Model):
