@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
-from pageport.render import _text
+from pageport.render import _faces as _text
+from PIL import ImageFont
 
 LIBERATION = Path("/usr/share/fonts/truetype/liberation")
 
@@ -70,14 +71,15 @@ def test_a_missing_family_falls_back_to_its_metric_twin_then_a_generic_of_its_ki
 
 def test_a_regional_noto_cjk_family_is_drawn_with_debians_face_of_it() -> None:
     # The design names Noto Sans JP (Google's name); Debian installs it as Noto Sans CJK JP.
-    from pageport.render._text import _candidates
+    from pageport.render._faces import _candidates
 
     assert "noto sans cjk jp" in _candidates("Noto Sans JP")
     assert "noto serif cjk sc" in _candidates("Noto Serif SC")
 
 
 def test_chinese_and_japanese_lines_break_between_characters_not_before_closing_punctuation() -> None:
-    from pageport.render._text import _Run, _wrap, load_font
+    from pageport.render._faces import load_font
+    from pageport.render._text import _Run, _wrap
 
     font = load_font("Noto Sans JP", 400, False, 16)
     run = _Run("日本語の文章は空白なしで折り返す。次の文", {}, font, (0, 0, 0, 255), 0.0)
@@ -85,3 +87,19 @@ def test_chinese_and_japanese_lines_break_between_characters_not_before_closing_
     assert len(lines) > 1 and all(run.width(line) <= 100.5 for line in lines)
     assert "".join(lines) == run.text
     assert not any(line.startswith(("。", "、")) for line in lines)
+
+
+def test_a_character_the_family_lacks_is_drawn_by_a_face_that_has_it() -> None:
+    """Figma draws a glyph its font lacks with a fallback font, not a missing-glyph box: Google's
+    Noto Sans has Devanagari (Debian's Noto Sans does not), and an arrow comes from a symbol face."""
+    from pageport.render._text import _runs
+
+    node = {"characters": "F6 स्विच ⇤ key", "style": {"fontFamily": "Noto Sans", "fontSize": 16}}
+    runs = _runs(node, 1.0)
+    assert "".join(r.text for r in runs) == node["characters"]
+    assert len(runs) >= 3 and runs[0].text.startswith("F6 ")
+    for run in runs:
+        font = run.font
+        assert isinstance(font, ImageFont.FreeTypeFont)
+        cmap = TTFont(font.path, fontNumber=font.index & 0xFFFF, lazy=True).getBestCmap()
+        assert all(ord(ch) in cmap for ch in run.text if ch.strip()), (run.text, font.path)
