@@ -71,7 +71,7 @@ export interface MaterializeOptions {
   onImageProgress?: (imageRef: string, done: number, total: number) => void;
   /** Yield to the event loop every this many nodes (default: about once a frame, checked every 100 nodes). */
   chunkSize?: number;
-  /** How far (px) Figma's auto layout may move a child before the frame keeps absolute positions (default 0.99: less than a pixel, the converter's own bound, convert/flow.py). */
+  /** How far (px) Figma's auto layout may move a child before the frame keeps absolute positions (default 0.99: less than a pixel; the converter holds its layouts to 0.5, convert/flow.py). */
   autoLayoutTolerance?: number;
   /** Plugin data written on the root frame as soon as it exists (before any child is made). */
   rootData?: Record<string, string>;
