@@ -1,7 +1,8 @@
 """Editability benchmark: how much of an imported page a designer can work in, not just look at.
 
-Every fidelity page (bench/fidelity/pages: our fixture pages and the published templates) is
-served on loopback and captured by the capture worker's own `capture_page` at 1280 and 390 px,
+Every fidelity page (bench/fidelity/pages: our fixture pages and the published templates) and
+every page of the real-pages corpus (corpus/, in its own colour scheme; `--no-corpus` leaves it
+out) is served on loopback and captured by the capture worker's own `capture_page` at 1280 and 390 px,
 then converted from the same capture with the default options (tokens, components, auto layout),
 with components off (where the repeats are counted) and with every option off (the baseline: the
 plain, picture-like conversion). The default result is then PLACED as the plugin places it, by
@@ -27,8 +28,9 @@ placed, not of the converter's output. Per page and width:
 
 Each page prints one JSON line; the LAST line is the summary: `median` is the worst page's
 worst share divided by its goal (>= 1 when every page meets every bar), `baseline_median` the
-same for the baseline conversion. Run: `.venv/bin/python bench/bench_editability.py [page ...]
-[--width W]`.
+same for the baseline conversion. The corpus's distribution per width and share (mean, 10th
+percentile, the worst page) goes to stderr. Run: `.venv/bin/python bench/bench_editability.py
+[page ...] [--width W] [--no-corpus]`.
 """
 
 from __future__ import annotations
@@ -39,13 +41,14 @@ import functools
 import json
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "fidelity"))
 
@@ -54,6 +57,9 @@ from pageport.convert import convert_capture
 from pageport.convert.components.signature import repeated_groups
 from pageport.models.conversion import ConversionOptions
 from pageport.render import render_preview, similarity
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.support.corpus import PAGES_DIR, corpus_pages
 
 GOALS = {"auto_layout": 0.80, "bound_paints": 0.95, "text_styles": 0.95, "instances": 0.90}
 MAX_GAIN_DROP = 0.01
@@ -187,8 +193,15 @@ class Converted:
     without_components: dict[str, Any]
 
 
-def convert(browser: object, base: str, name: str, viewport: tuple[int, int]) -> Converted:
-    cap = harness.capture(browser, f"{base}/{harness.page_path(name)}", viewport)
+def convert(
+    browser: object,
+    base: str,
+    name: str,
+    viewport: tuple[int, int],
+    path: str | None = None,
+    scheme: Literal["light", "dark"] = "light",
+) -> Converted:
+    cap = harness.capture(browser, f"{base}/{path or harness.page_path(name)}", viewport, scheme)
     ours = convert_capture(cap.capture_json, cap.assets)
     plain = convert_capture(cap.capture_json, cap.assets, PLAIN)
     flat = convert_capture(cap.capture_json, cap.assets, NO_COMPONENTS)
@@ -260,6 +273,23 @@ def _meets(line: dict[str, Any]) -> bool:
     return bool(line["median"] >= 1 and line["gain_change"] >= -MAX_GAIN_DROP)
 
 
+def distribution(lines: list[dict[str, Any]]) -> str:
+    """Per width and share: mean, 10th percentile and the worst page (where editability is lowest)."""
+    out = []
+    for width in sorted({line["name"].rsplit("@", 1)[1] for line in lines}, key=int, reverse=True):
+        at = [line for line in lines if line["name"].endswith(f"@{width}")]
+        for key in (*GOALS, "median"):
+            values = sorted(at, key=lambda line: line[key])
+            shares = [line[key] for line in values]
+            p10 = statistics.quantiles(shares, n=10)[0] if len(shares) >= 2 else shares[0]
+            worst = values[0]["name"].removeprefix("editability/")
+            out.append(
+                f"{width} px {key}: mean {statistics.fmean(shares):.3f}, 10th percentile {p10:.3f}, "
+                f"worst {worst} {shares[0]:.3f}"
+            )
+    return "\n".join(out)
+
+
 def summary(lines: list[dict[str, Any]]) -> dict[str, Any]:
     worst = min(line["median"] for line in lines)
     baseline = min(line["baseline_median"] for line in lines)
@@ -293,14 +323,27 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("pages", nargs="*", help="page names (default: all)")
     parser.add_argument("--width", type=int, action="append", help="only these viewport widths (1280, 390)")
+    parser.add_argument("--no-corpus", action="store_true", help="our fixture pages only, not the corpus (corpus/)")
     args = parser.parse_args()
-    names = args.pages or harness.page_names()
+    names = [n for n in args.pages or harness.page_names() if n in harness.page_names()]
+    corpus = [] if args.no_corpus else [p for p in corpus_pages() if not args.pages or p.name in args.pages]
     viewports = [v for v in harness.VIEWPORTS if not args.width or v[0] in args.width]
-    with harness.serve_pages() as base, harness.chromium() as browser:
-        pages = [convert(browser, base, name, viewport) for name in names for viewport in viewports]
+    with harness.chromium() as browser:
+        with harness.serve_pages() as base:
+            pages = [convert(browser, base, name, viewport) for name in names for viewport in viewports]
+        with harness.serve_pages(PAGES_DIR) as base:
+            pages += [
+                convert(browser, base, page.name, viewport, page.path, page.color_scheme)
+                for page in corpus
+                for viewport in viewports
+            ]
     with tempfile.TemporaryDirectory(prefix="pageport-editability-") as work:
         placed = place(pages, Path(work))
     lines = [measure(page, placed[f"{page.name}@{page.width}"]) for page in pages]
+    if corpus:
+        corpus_keys = {f"editability/{p.name}@{v[0]}" for p in corpus for v in viewports}
+        corpus_lines = [line for line in lines if line["name"] in corpus_keys]
+        print("corpus editability:\n" + distribution(corpus_lines), file=sys.stderr)
     print(json.dumps(summary(lines)))
     return 0
 
