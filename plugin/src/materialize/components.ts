@@ -18,7 +18,8 @@
 import { errorText } from "./images";
 import { DATA_ID, DATA_KIND } from "./kinds";
 import { walk, place, type Origin } from "./geometry";
-import { common, effects, fills, radii, strokes } from "./properties";
+import { toPluginEffect } from "./paints";
+import { common, effects, fills, isShadow, radii, strokes } from "./properties";
 import { applyText } from "./text";
 import type { RestComponent, ResultNode } from "./types";
 import type { Materializer } from "./materialize";
@@ -28,6 +29,8 @@ const PAD = 80;
 const GAP = 120;
 /** A text layer's fields applyText writes (its fills included). */
 const TEXT_FIELDS = new Set(["characters", "style", "characterStyleOverrides", "styleOverrideTable", "fills"]);
+/** Layers the plugin adds to carry a frame's paint (frames.ts), by their DATA_KIND. */
+const CARRIERS = new Set(["background", "fill-layer", "image-tile"]);
 /** Auto-layout spacings an instance may override (bound to spacing variables by the result). */
 const SPACINGS = new Set(["paddingTop", "paddingRight", "paddingBottom", "paddingLeft", "itemSpacing", "counterAxisSpacing"]);
 
@@ -134,6 +137,7 @@ export class Components {
   /** Size, properties and overrides; what keeps it from being the member, or null. */
   async #fill(instance: InstanceNode, main: Main, r: ResultNode, origin: Origin, layerOf: (id: string) => SceneNode | null): Promise<string | null> {
     place(instance, r, origin);
+    fixSizing(instance, r); // before its text changes: a hugging instance would grow with it
     common(this.m, instance, r);
     // Only the values that differ: setting a text property rewrites its layer's characters, which
     // takes the first character's style for all of them (the main's style runs would be lost).
@@ -177,6 +181,7 @@ export class Components {
       const width = Math.max(0.01, want.width);
       const height = Math.max(0.01, want.height);
       const auto = layer.style?.textAutoResize;
+      fixSizing(node, layer);
       if (Math.abs(node.width - width) > 0.01 || Math.abs(node.height - height) > 0.01) node.resize(width, height);
       // The member's auto-resize, even where its size is the main's (a label that hugs its text).
       if (node.type === "TEXT" && auto && node.textAutoResize !== auto) node.textAutoResize = auto;
@@ -184,11 +189,22 @@ export class Components {
   }
 
   /** The member's own values of `fields` on the instance's layer; why not, when they cannot be. */
-  async #override(node: SceneNode, r: ResultNode, fields: readonly string[]): Promise<string | null> {
+  async #override(node: SceneNode, r: ResultNode, asked: readonly string[]): Promise<string | null> {
     const m = this.m;
+    let fields = asked;
     const kids = "children" in node ? node.children : [];
-    const carried = kids[0]?.id.startsWith("I") && m.nodes.get(kids[0].id.slice(kids[0].id.indexOf(";") + 1))?.getPluginData(DATA_KIND);
-    if (carried && (fields.includes("fills") || fields.includes("effects"))) return `"${r.name}" draws its fills through a layer an instance cannot change`;
+    // A first child the plugin made to carry the frame's paint (not a layer of the result, as an
+    // SVG's frame is), told by its main layer's plugin data: "I<instance>;<main layer id>".
+    const first = kids[0]?.id.startsWith("I") ? await m.figma.getNodeByIdAsync(kids[0].id.slice(kids[0].id.lastIndexOf(";") + 1)) : null;
+    const kind = first?.getPluginData(DATA_KIND) ?? "";
+    const carried = CARRIERS.has(kind) ? kind : null;
+    const paints = fields.includes("fills") || fields.includes("effects");
+    if (carried === "background" && paints && kids[0]?.type === "RECTANGLE") {
+      // The main draws its fills and shadows on a background layer (frameEffects): the member's go there too.
+      const refused = await this.#background(kids[0], node, r, fields);
+      if (refused) return refused;
+      fields = fields.filter((f) => f !== "fills" && f !== "effects");
+    } else if (carried && paints) return `"${r.name}" draws its fills through a layer an instance cannot change`;
     if (node.type === "TEXT" && fields.some((f) => TEXT_FIELDS.has(f))) {
       m.attempt(r, "text", () => applyText(node, r, m.plan, m.ctx));
       await m.tokens?.styleText(node, r);
@@ -233,6 +249,23 @@ export class Components {
     return null;
   }
 
+  /** The member's fills and shadows on the instance's background layer, its other effects on the frame. */
+  async #background(bg: RectangleNode, node: SceneNode, r: ResultNode, fields: readonly string[]): Promise<string | null> {
+    const m = this.m;
+    if (fields.includes("fills") && fills(m, bg, r).length) return `"${r.name}" has an image too large for one fill`;
+    if (fields.includes("effects") && "effects" in node) {
+      const list = (r.effects ?? []).map(toPluginEffect);
+      const shadows = list.filter((e) => isShadow(e) || e.type === "BACKGROUND_BLUR");
+      for (const [target, own] of [[bg, shadows], [node, list.filter((e) => !shadows.includes(e))]] as const) {
+        await target.setEffectStyleIdAsync("");
+        target.effects = [];
+        effects(m, target, r, [...own]);
+      }
+      await m.tokens?.styleEffects(r, [bg, node]);
+    }
+    return null;
+  }
+
   /** The first layer Figma puts away from the result's box, as a reason; null when none is. */
   #misplaced(instance: InstanceNode, r: ResultNode, layerOf: (id: string) => SceneNode | null): string | null {
     const shift = this.m.shift;
@@ -252,4 +285,16 @@ export class Components {
     }
     return null;
   }
+}
+
+/**
+ * An axis the member holds at a fixed size where its main hugs (a code block as wide as the page
+ * around a line wider than it) is fixed on the instance too, as resizing it by hand would make
+ * it: a resize to the size the main happens to have is skipped, and the layer would hug the
+ * member's wider text.
+ */
+function fixSizing(node: SceneNode, layer: ResultNode): void {
+  if (!("layoutMode" in node) || node.layoutMode === "NONE") return;
+  if (layer.primaryAxisSizingMode === "FIXED" && node.primaryAxisSizingMode === "AUTO") node.primaryAxisSizingMode = "FIXED";
+  if (layer.counterAxisSizingMode === "FIXED" && node.counterAxisSizingMode === "AUTO") node.counterAxisSizingMode = "FIXED";
 }
