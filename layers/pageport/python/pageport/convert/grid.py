@@ -44,6 +44,8 @@ def plan(node: Node, in_flow: Callable[[Node], bool], drift: Drift) -> GridPlan 
     flow = [k for k in kids if in_flow(k) and not k.get("rotation")]
     if len(flow) < 2 * MIN_TRACKS - 1 or len(flow) != len(kids):
         return None  # a layer the grid would not place stays where it is: flow.py's stacks do that
+    if _draws_a_background_layer(node):
+        return None
     boxes = [_box(k) for k in flow]
     row_tops = _tracks([b[1] for b in boxes])
     column_lefts = _tracks([b[0] for b in boxes])
@@ -99,6 +101,14 @@ def emit(node: Node, grid: GridPlan) -> None:
     for kid, row, column in grid.cells:
         kid["gridRowAnchorIndex"] = row
         kid["gridColumnAnchorIndex"] = column
+
+
+def _draws_a_background_layer(node: Node) -> bool:
+    """A shadow on a frame that does not clip its children: the plugin draws the frame's fills
+    and shadows on a background layer of its own (frames.ts, frameEffects), which would take a
+    grid cell, so it leaves such a frame's grid off; a stack places the layer absolutely."""
+    shadows = any(e.get("type") in ("DROP_SHADOW", "INNER_SHADOW") for e in node.get("effects") or [])
+    return shadows and not node.get("clipsContent")
 
 
 def _box(n: Node) -> tuple[float, float, float, float]:
