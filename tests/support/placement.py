@@ -37,6 +37,8 @@ class PlacementOracle:
     """One node process placing results on request, until closed."""
 
     def __init__(self) -> None:
+        # Why the last result's instances were placed as plain frames (the breaks say which).
+        self.fall_backs: list[str] = []
         build_oracle()
         self._process = subprocess.Popen(
             ["node", str(BUNDLE)],
@@ -56,6 +58,7 @@ class PlacementOracle:
         if not line:
             raise RuntimeError(f"the placement oracle ended (exit {self._process.poll()})")
         answer = json.loads(line)
+        self.fall_backs = answer.get("fallBacks", [])
         if "error" in answer:
             return [f"placing it threw {answer['error']}"]
         found: list[str] = answer["breaks"]
