@@ -24,15 +24,9 @@ from tests.support.corpus import (
 from tests.support.placement import PlacementOracle
 
 WIDTH = 1280
-# Pages whose result names an instance the plugin places as a plain frame, because Figma's layout
-# of the instance would move a layer: the converter's component fit does not yet model how a
-# hugging instance re-sizes. Strict: once a page keeps every invariant, drop it here.
-KNOWN_BREAKS = {
-    "libreoffice-help-hi": "a list-item instance would move its text by 9.7 px; placed as a plain frame",
-    "mdl-android": "a nav column instance would move a link by 4.3 px; placed as a plain frame",
-    "pico-classless": "two code-block instances (their main hugs its width, the members are fixed at the "
-    "page's) would move by 167 and 217 px; placed as plain frames",
-}
+# Pages known to break an invariant, with why (none now). Strict: a page listed here that keeps
+# every invariant fails, so the list only shrinks.
+KNOWN_BREAKS: dict[str, str] = {}
 PAGES = [
     pytest.param(page, id=page.name, marks=pytest.mark.xfail(reason=KNOWN_BREAKS[page.name], strict=True))
     if page.name in KNOWN_BREAKS
