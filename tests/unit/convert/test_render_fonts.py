@@ -103,3 +103,16 @@ def test_a_character_the_family_lacks_is_drawn_by_a_face_that_has_it() -> None:
         assert isinstance(font, ImageFont.FreeTypeFont)
         cmap = TTFont(font.path, fontNumber=font.index & 0xFFFF, lazy=True).getBestCmap()
         assert all(ord(ch) in cmap for ch in run.text if ch.strip()), (run.text, font.path)
+
+
+def test_a_right_to_left_line_is_drawn_from_the_right_with_its_latin_words_in_order() -> None:
+    """Figma lays Arabic out by the bidirectional algorithm: the words of an Arabic line run from
+    the right, and an English phrase inside keeps its own left-to-right order."""
+    from pageport.render._bidi import is_rtl, visual_order
+
+    words = ["يشير", " ", "user", " ", "space", " ", "إلى", " ", "بيئة", "."]
+    assert is_rtl("".join(words)) and not is_rtl("user space يشير")
+    drawn = [w for w in visual_order(words, words, rtl=True) if w.strip()]
+    assert drawn == [".", "بيئة", "إلى", "user", "space", "يشير"]
+    latin = ["see", " ", "يشير", " ", "إلى", " ", "now"]
+    assert [w for w in visual_order(latin, latin, rtl=False) if w.strip()] == ["see", "إلى", "يشير", "now"]

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from pageport.render._bidi import direction, is_rtl, visual_order
 from pageport.render._faces import FontT, coverage, fallback_face, font_face, load_face
 from pageport.render._raster import first_solid
 
@@ -266,9 +267,10 @@ def draw_text(
     if cw <= 0 or ch <= 0:
         return None
     masks: dict[tuple[int, int, int, int], Image.Image] = {}
+    rtl = is_rtl(str(node.get("characters", "")))
     for ln in laid:
         x = ln.x
-        for piece in ln.pieces:
+        for piece in visual_order(ln.pieces, [p.text for p in ln.pieces], rtl):
             mask = masks.setdefault(piece.run.color, Image.new("L", (cw, ch), 0))
             draw = ImageDraw.Draw(mask)
             px, py = x - left, ln.baseline - top  # the baseline is on a whole pixel, x fractional
@@ -278,7 +280,8 @@ def draw_text(
                     draw.text((cx, py), c, fill=255, font=piece.run.font, anchor="ls")
                     cx += float(piece.run.font.getlength(c)) + piece.run.spacing
             else:
-                draw.text((px, py), piece.text, fill=255, font=piece.run.font, anchor="ls")
+                font, way = piece.run.font, direction(piece.text)
+                draw.text((px, py), piece.text, fill=255, font=font, anchor="ls", direction=way)
             deco = piece.run.style.get("textDecoration", "NONE")
             if deco in ("UNDERLINE", "STRIKETHROUGH"):
                 size = float(piece.run.style.get("fontSize", 14)) * scale * k
