@@ -725,6 +725,9 @@
         childCtx, out);
       return out;
     }
+    // Not rendered though displayed: the content of a closed <details> (content-visibility:
+    // hidden on its slot), under a content-visibility: hidden ancestor.
+    if (typeof el.checkVisibility === 'function' && !el.checkVisibility()) return [];
     const base = el.baseURI;
     if (count >= maxNodes) { truncatedNodes = true; return []; }
     const rect = el.getBoundingClientRect();
