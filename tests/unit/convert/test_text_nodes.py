@@ -119,3 +119,21 @@ def test_inline_box_paint_is_drawn_under_the_text() -> None:
     parent = next(n for n in walk(result["document"]) if any(c["type"] == "TEXT" for c in n.get("children", [])))
     assert [c["type"] for c in parent["children"]] == ["RECTANGLE", "TEXT"]
     assert parent["children"][0]["name"] == "Highlight"  # a bare <mark>: named by what it does
+
+
+def test_a_code_sample_keeps_its_blank_lines() -> None:
+    """Preformatted text: a blank line between two lines of code is a line of the text (it was
+    dropped, so the sample lost a line's height and every line below moved up)."""
+    styles = text_styles(white_space="pre", font_family="monospace")
+    pre = el(
+        "pre",
+        box(0, 0, 300, 60),
+        {"white-space": "pre"},
+        [
+            text([("<form>", box(0, 2, 48, 16))], styles),
+            text([("", box(0, 20, 0, 16)), ("  <div>", box(0, 38, 56, 16))], styles),
+        ],
+    )
+    node = find(convert(capture([pre])), type="TEXT")
+    assert node["characters"] == "<form>\n\n  <div>"
+    assert node["absoluteBoundingBox"]["height"] == 3 * node["style"]["lineHeightPx"]

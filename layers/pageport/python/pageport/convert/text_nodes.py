@@ -118,18 +118,23 @@ def inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode]
     return out
 
 
+_PRESERVE_BREAKS = frozenset(("pre", "pre-wrap", "pre-line", "break-spaces"))
+
+
 def _inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode], parent: ElementNode) -> list[Node]:
     state.check_time()
     decorations: list[Node] = []
-    segments = [
-        s for s in _segments(state, nodes, frozenset(), decorations, link_of(parent)) if s.line is None or s.text
-    ]
+    every = list(_segments(state, nodes, frozenset(), decorations, link_of(parent)))
+    # Preformatted text keeps its blank lines (a code sample's), between its first and last words.
+    preserve = next((s.styles.get("white-space", "normal") for s in every if s.line), "normal") in _PRESERVE_BREAKS
+    segments = [s for s in every if s.line is None or s.text or preserve]
     if not any(s.text.strip() for s in segments if s.line is not None):
         return decorations  # e.g. icon glyphs alone
     lines = cluster_lines(segments)
-    lines = [ln for ln in lines if any(s.text.strip() for s in ln.segments if s.line)]
-    if not lines:
+    worded = [i for i, ln in enumerate(lines) if any(s.text.strip() for s in ln.segments if s.line)]
+    if not worded:
         return decorations
+    lines = lines[worded[0] : worded[-1] + 1] if preserve else [lines[i] for i in worded]
     styles = next(s.styles for s in segments if s.line is not None)
     content = content_box(parent, parent.style)
     align = text_align(styles)
@@ -169,7 +174,7 @@ def _aligned(ln: Line, align: str, left: float, right: float) -> bool:
 def _text_nodes(state: ConversionState, lines: list[Any], span: tuple[float, float] | None, single: bool) -> list[Node]:
     segs = [s for ln in lines for s in ln.segments]
     ws = next((s.styles.get("white-space", "normal") for s in segs if s.line), "normal")
-    preserve = ws in ("pre", "pre-wrap", "pre-line", "break-spaces")
+    preserve = ws in _PRESERVE_BREAKS
     pieces = join_lines(lines, preserve)
     left = span[0] if span else min(ln.left for ln in lines)
     right = span[1] if span else max(ln.right for ln in lines)
