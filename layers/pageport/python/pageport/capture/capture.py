@@ -187,6 +187,9 @@ def _capture(
     settle_ms = min(limits.network_quiet_timeout_s, deadline.remaining_s()) * 1000
     if page.evaluate(SETTLE_JS, settle_ms) != "ok":
         warnings.append("some fonts or images were still loading when the page was captured")
+    # The full-page screenshot resizes the viewport, which runs the page's resize handlers (a
+    # dashboard folds its sidebar's menus): run them now, so the walk sees what the shot shows.
+    page.evaluate("() => window.dispatchEvent(new Event('resize'))")
     # After the scroll (which starts reveal-on-scroll animations) and the loads: one still frame
     # for both the walk and the screenshot.
     settle_motion(page, limits, deadline, warnings)
