@@ -19,7 +19,8 @@ import { errorText } from "./images";
 import { DATA_ID, DATA_KIND } from "./kinds";
 import { walk, place, type Origin } from "./geometry";
 import { toPluginEffect } from "./paints";
-import { common, effects, fills, isShadow, radii, strokes } from "./properties";
+import { onBackground } from "./frames";
+import { common, effects, fills, radii, strokes } from "./properties";
 import { applyText } from "./text";
 import type { RestComponent, ResultNode } from "./types";
 import type { Materializer } from "./materialize";
@@ -255,7 +256,7 @@ export class Components {
     if (fields.includes("fills") && fills(m, bg, r).length) return `"${r.name}" has an image too large for one fill`;
     if (fields.includes("effects") && "effects" in node) {
       const list = (r.effects ?? []).map(toPluginEffect);
-      const shadows = list.filter((e) => isShadow(e) || e.type === "BACKGROUND_BLUR");
+      const shadows = list.filter(onBackground);
       for (const [target, own] of [[bg, shadows], [node, list.filter((e) => !shadows.includes(e))]] as const) {
         await target.setEffectStyleIdAsync("");
         target.effects = [];

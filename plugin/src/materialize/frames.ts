@@ -56,6 +56,11 @@ export function paintLayers(w: Writer, frame: FrameLike, r: ResultNode, paints: 
   return layers;
 }
 
+/** An effect a frame's background layer draws, when it has one (shadows and a background blur). */
+export function onBackground(e: Effect): boolean {
+  return isShadow(e) || e.type === "BACKGROUND_BLUR";
+}
+
 /**
  * The frame's effects. A frame that does not clip and has children, or whose fills and
  * clipping would make Figma refuse a shadow's spread, gets its fills, radii and shadows on a
@@ -63,7 +68,7 @@ export function paintLayers(w: Writer, frame: FrameLike, r: ResultNode, paints: 
  */
 export function frameEffects(w: Writer, f: FrameLike, r: ResultNode, hasChildren: boolean): RectangleNode | null {
   const list = (r.effects ?? []).map(toPluginEffect);
-  const shadows = list.filter((e) => isShadow(e) || e.type === "BACKGROUND_BLUR");
+  const shadows = list.filter(onBackground);
   const spread = list.some(hasSpread);
   const moveShadows = shadows.some(isShadow) && !f.clipsContent && (hasChildren || spread);
   if (!moveShadows) {
