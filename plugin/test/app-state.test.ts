@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestFigma, testControls } from "./figma";
-import { FILE_KEY_DATA, fileKey } from "../src/app/identity";
+import { FILE_KEY_DATA, fileIdentity } from "../src/app/identity";
 import { uuidV4 } from "../src/api/uuid";
 import { emptyState, LEGACY_STATE_KEY, loadSettings, loadState, saveSettings, saveState, stateKey, type AppState } from "../src/app/state";
 import { AppController } from "../src/app/controller";
@@ -14,25 +14,89 @@ const CLOSED_API = "http://127.0.0.1:9";
 const fast = { initialMs: 10, factor: 2, maxMs: 50, jitter: 0 };
 
 describe("file identity", () => {
-  it("is figma.fileKey when Figma gives one, and nothing is stored", () => {
+  const newId = () => uuidV4();
+  /** A duplicate (or branch) of the file: its document, root plugin data included, for the same user. */
+  function duplicate(figma: PluginAPI): PluginAPI {
+    const copy = createTestFigma({ clientStorage: testControls(figma).clientStorage });
+    for (const k of figma.root.getPluginDataKeys()) copy.root.setPluginData(k, figma.root.getPluginData(k));
+    return copy;
+  }
+
+  it("is figma.fileKey when Figma gives one, and nothing is stored", async () => {
     const figma = createTestFigma({ fileKey: "AbC123" });
-    expect(fileKey(figma, () => "unused")).toBe("AbC123");
+    expect(await fileIdentity(figma, figma.clientStorage, newId)).toEqual({ key: "AbC123" });
     expect(figma.root.getPluginData(FILE_KEY_DATA)).toBe("");
   });
 
-  it("is otherwise a random key stored once in the document and reused", () => {
+  it("is otherwise a random key stored once in the document and reused", async () => {
     const figma = createTestFigma();
-    const newKey = () => `local-${uuidV4().replace(/-/g, "")}`;
-    const first = fileKey(figma, newKey);
+    const first = (await fileIdentity(figma, figma.clientStorage, newId)).key;
     expect(first).toMatch(/^local-[0-9a-f]{32}$/);
     expect(figma.root.getPluginData(FILE_KEY_DATA)).toBe(first);
-    expect(fileKey(figma, newKey)).toBe(first);
-    expect(fileKey(figma, () => "other")).toBe(first);
-    expect(fileKey(createTestFigma(), newKey)).not.toBe(first);
+    expect(await fileIdentity(figma, figma.clientStorage, newId)).toEqual({ key: first });
+    expect(await fileIdentity(figma, figma.clientStorage, newId)).toEqual({ key: first });
+    const other = createTestFigma({ clientStorage: testControls(figma).clientStorage });
+    expect((await fileIdentity(other, other.clientStorage, newId)).key).not.toBe(first);
+  });
+
+  it("a duplicated file gets a key of its own once both copies claim the same one", async () => {
+    const original = createTestFigma();
+    const key = (await fileIdentity(original, original.clientStorage, newId)).key;
+    const copy = duplicate(original);
+    expect(await fileIdentity(original, original.clientStorage, newId)).toEqual({ key }); // the original, opened again
+    const copied = await fileIdentity(copy, copy.clientStorage, newId);
+    expect(copied.copyOf).toBe(key);
+    expect(copied.key).not.toBe(key);
+    expect(copy.root.getPluginData(FILE_KEY_DATA)).toBe(copied.key);
+    // From then on each keeps its own.
+    expect(await fileIdentity(original, original.clientStorage, newId)).toEqual({ key });
+    expect(await fileIdentity(copy, copy.clientStorage, newId)).toEqual({ key: copied.key });
+    // Another person opening the original does not make it a copy (their marks are their own).
+    const colleague = createTestFigma();
+    for (const k of original.root.getPluginDataKeys()) colleague.root.setPluginData(k, original.root.getPluginData(k));
+    expect(await fileIdentity(colleague, colleague.clientStorage, newId)).toEqual({ key });
+    expect(await fileIdentity(original, original.clientStorage, newId)).toEqual({ key });
+  });
+
+  it("the copy keeps the finished jobs it was copied with, and the imports in progress stay with the original", async () => {
+    const original = createTestFigma();
+    const key = (await fileIdentity(original, original.clientStorage, newId)).key;
+    const group = newGroup("g", "row", [1280]);
+    const job = (k: string, phase: "placed" | "capturing") => ({ key: k, url: `https://example.com/${k}`, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, fileKey: key, groupId: "g", slot: 0, phase, createdAt: "", updatedAt: "" });
+    await saveState(original.clientStorage, key, { ...emptyState(), jobs: [job("done", "placed"), job("busy", "capturing")], groups: [group] });
+    const copy = duplicate(original);
+    await fileIdentity(original, original.clientStorage, newId);
+    const controller = new AppController({ figma: copy, fetch: realFetch, backoff: fast });
+    await controller.start();
+    controller.stop();
+    expect(controller.fileKey).not.toBe(key);
+    expect(controller.jobs.map((j) => [j.key, j.fileKey])).toEqual([["done", controller.fileKey]]);
+    expect(testControls(copy).notifications.some((n) => n.message.includes("copy of another file"))).toBe(true);
+    expect((await loadState(original.clientStorage, key)).jobs.map((j) => j.key)).toEqual(["done", "busy"]);
   });
 });
 
 describe("clientStorage", () => {
+  it("is 5 MB for all of a user's files: a full storage leaves out the oldest finished jobs, never one in progress", async () => {
+    const figma = createTestFigma();
+    // Another file's state takes most of the 5 MB.
+    await figma.clientStorage.setAsync(stateKey("other"), { blob: "x".repeat(5_150_000) });
+    await expect(figma.clientStorage.setAsync("more", "y".repeat(100_000))).rejects.toThrow("quota");
+    const job = (k: string, phase: "placed" | "capturing", day: number) => ({
+      key: k, url: `https://example.com/${k}`, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, fileKey: "f", groupId: "g", slot: 0, phase,
+      warningMessages: ["w".repeat(400)], createdAt: "", updatedAt: `2026-01-${String(day).padStart(2, "0")}T00:00:00Z`,
+    });
+    const jobs = Array.from({ length: 20 }, (_, i) => job(`old-${i}`, "placed", 1 + (i % 28)));
+    const state: AppState = { ...emptyState(), jobs: [...jobs, job("busy", "capturing", 1), ...Array.from({ length: 200 }, (_, i) => job(`p${i}`, "placed", 28))], groups: [newGroup("g", "row", [1280])] };
+    const dropped = await saveState(figma.clientStorage, "f", state);
+    expect(dropped.length).toBeGreaterThan(0);
+    expect(dropped).not.toContain("busy");
+    const saved = await loadState(figma.clientStorage, "f");
+    expect(saved.jobs.map((j) => j.key)).toContain("busy");
+    expect(saved.jobs.length).toBe(state.jobs.length - dropped.length);
+    expect((await figma.clientStorage.getAsync(stateKey("other"))) as unknown).toBeTruthy(); // another file's state untouched
+  });
+
   it("keeps settings and state, and ignores what it cannot read", async () => {
     const figma = createTestFigma();
     expect(await loadSettings(figma.clientStorage)).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { warningSummary } from "../src/shared/warnings";
+import { keptWarnings, KEPT_WARNINGS, unkeptWarnings, warningSummary } from "../src/shared/warnings";
 import { phaseLabel } from "../src/ui/format";
 
 describe("warnings reach the designer", () => {
@@ -8,6 +8,17 @@ describe("warnings reach the designer", () => {
     expect(warningSummary(["a"])).toBe("1 warning: “a”.");
     expect(warningSummary(["a", "b", "c", "d"])).toBe("4 warnings: “a”; “b” (and 2 more in the Jobs list).");
     expect(warningSummary(["x".repeat(200)])).toMatch(/^1 warning: “x{119}…”\.$/);
+    expect(warningSummary(["a", "b"], 900)).toBe("900 warnings: “a”; “b” (and 898 more in the Jobs list).");
+  });
+
+  it("a job keeps the first warnings only, each clipped, and the list says how many it left out", () => {
+    const many = Array.from({ length: 5000 }, (_, i) => `warning ${i} ${"x".repeat(1000)}`);
+    const kept = keptWarnings(many);
+    expect(kept).toHaveLength(KEPT_WARNINGS);
+    expect(kept[0]).toMatch(/^warning 0 x+…$/);
+    expect(JSON.stringify(kept).length).toBeLessThan(50_000);
+    expect(unkeptWarnings(kept.length, many.length)).toBe(`…and ${5000 - KEPT_WARNINGS} more warnings (only the first ${KEPT_WARNINGS} are kept).`);
+    expect(unkeptWarnings(3, 3)).toBe("");
   });
 
   it("progress names tiles while a large image is cut, then layers", () => {

@@ -32,6 +32,32 @@ describe("in-memory Figma: variables", () => {
     expect(() => radius.setValueForMode(c.defaultModeId, "8" as unknown as number)).toThrow();
     radius.setVariableCodeSyntax("WEB", "var(--radius)");
     expect(radius.codeSyntax).toEqual({ WEB: "var(--radius)" });
+    const brand = figma.variables.createVariable("color/brand", c, "COLOR");
+    expect(() => (brand.scopes = ["ALL_FILLS", "TEXT_FILL"])).toThrow("ALL_FILLS cannot be combined");
+    brand.scopes = ["ALL_FILLS", "STROKE_COLOR"];
+  });
+
+  it("stores numbers as Figma does (32-bit floats) and reads effects back with Figma's keys", () => {
+    const figma = createTestFigma();
+    const f = figma.createFrame();
+    f.opacity = 0.6;
+    f.effects = [{ type: "DROP_SHADOW", color: { r: 0, g: 0, b: 0, a: 0.6 }, offset: { x: 0, y: 1.1 }, radius: 3, visible: true, blendMode: "NORMAL" }];
+    expect(f.opacity).toBe(0.6000000238418579);
+    expect(f.effects[0]).toEqual({
+      type: "DROP_SHADOW",
+      color: { r: 0, g: 0, b: 0, a: 0.6000000238418579 },
+      offset: { x: 0, y: 1.100000023841858 },
+      radius: 3,
+      spread: 0,
+      visible: true,
+      blendMode: "NORMAL",
+      showShadowBehindNode: false,
+      boundVariables: {},
+    });
+    const style = figma.createTextStyle();
+    style.fontSize = 13.3;
+    style.lineHeight = { unit: "PIXELS", value: 18.4 };
+    expect([style.fontSize, style.lineHeight]).toEqual([13.300000190734863, { unit: "PIXELS", value: 18.399999618530273 }]);
   });
 
   it("binds SOLID paints only, and a bound paint draws its variable's value for the node's mode", () => {
@@ -198,7 +224,9 @@ describe("in-memory Figma: components and instances", () => {
     expect(() => figma.createComponentFromNode(component)).toThrow("Cannot create component from node");
     const section = figma.createSection();
     section.appendChild(component);
-    expect(() => (section as unknown as FrameNode).resize(10, 10)).toThrow("resizeWithoutConstraints");
+    // 1.142: a section resizes as by resizeWithoutConstraints (its children stay where they are).
+    section.resize(300, 200);
+    expect([section.width, section.height, component.x]).toEqual([300, 200, 40]);
     const holder = figma.createFrame();
     expect(() => holder.appendChild(section)).toThrow("page or another section");
   });

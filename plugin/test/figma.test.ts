@@ -245,9 +245,44 @@ describe("in-memory Figma: paints, effects and geometry", () => {
     f.counterAxisSpacing = 5;
     expect(kids.map((k) => [k.x, k.y])).toEqual([[0, 32.5], [100, 27.5], [0, 62.5]]);
   });
+  it("follows 1.142: vertical frames wrap into columns, SPACE_EVENLY and SPACE_AROUND share the free space", () => {
+    const figma = createTestFigma();
+    const f = figma.createFrame();
+    f.resize(200, 100);
+    const kids = [40, 40, 40].map((h) => {
+      const r = figma.createRectangle();
+      r.resize(50, h);
+      f.appendChild(r);
+      return r;
+    });
+    f.layoutMode = "VERTICAL";
+    f.primaryAxisSizingMode = "FIXED";
+    f.counterAxisSizingMode = "FIXED";
+    f.resize(200, 100);
+    f.layoutWrap = "WRAP";
+    f.counterAxisSpacing = 10;
+    expect(kids.map((k) => [k.x, k.y])).toEqual([[0, 0], [0, 40], [60, 0]]);
+    f.layoutWrap = "NO_WRAP";
+    f.resize(200, 180);
+    f.primaryAxisAlignItems = "SPACE_EVENLY"; // 60 free in 4 shares
+    expect(kids.map((k) => k.y)).toEqual([15, 70, 125]);
+    f.primaryAxisAlignItems = "SPACE_AROUND"; // 60 free in 3 shares, half at each end
+    expect(kids.map((k) => k.y)).toEqual([10, 70, 130]);
+  });
 });
 
 describe("in-memory Figma: svg, nodes and app APIs", () => {
+  it("enforces Figma's storage limits: 100 kB a plugin data entry, 5 MB of clientStorage", async () => {
+    const figma = createTestFigma();
+    const f = figma.createFrame();
+    f.setPluginData("k", "x".repeat(100_000));
+    expect(() => f.setPluginData("k", "x".repeat(102_400))).toThrow("cannot exceed 100 kB");
+    expect(() => figma.root.setPluginData("k", "é".repeat(60_000))).toThrow("cannot exceed 100 kB"); // bytes, not characters
+    await figma.clientStorage.setAsync("a", "x".repeat(3_000_000));
+    await figma.clientStorage.setAsync("a", "x".repeat(3_000_000)); // replaces itself: still 3 MB
+    await expect(figma.clientStorage.setAsync("b", "x".repeat(2_300_000))).rejects.toThrow("quota");
+    expect(await figma.clientStorage.getAsync("b")).toBeUndefined();
+  });
   it("creates frames of vectors from svg and exports the markup back", async () => {
     const figma = createTestFigma();
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="16"><path d="M0 0L24 16" fill="#ff0000"/><circle cx="5" cy="5" r="3"/></svg>';

@@ -109,7 +109,7 @@ describe("design tokens in the file", () => {
     expect(made?.codeSyntax).toEqual({ WEB: "var(--brand)" });
     expect(made?.scopes).toEqual(["SHAPE_FILL"]);
     const badge = m.nodes.get("1:11") as RectangleNode;
-    expect((badge.fills as SolidPaint[])[0]).toMatchObject({ color: { r: BLUE.r, g: BLUE.g, b: BLUE.b }, boundVariables: { color: { id: made?.id } } });
+    expect((badge.fills as SolidPaint[])[0]).toMatchObject({ color: { r: Math.fround(BLUE.r), g: Math.fround(BLUE.g), b: Math.fround(BLUE.b) }, boundVariables: { color: { id: made?.id } } });
   });
 });
 

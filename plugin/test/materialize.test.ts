@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { acceptsSpread, DATA_KIND, materialize, type FullResult, type ResultNode } from "../src/materialize";
 import type { RestEffect, RestPaint, TypeStyle } from "../src/materialize/types";
 import { createTestFigma } from "./figma";
+import { f32, f32s } from "./figma/stored";
 import { fixtures, loadFixture } from "./results";
 
 
@@ -48,7 +49,7 @@ async function checkPaint(figma: PluginAPI, result: FullResult, exp: RestPaint, 
     expect(Buffer.from(bytes).toString("base64"), `${what} bytes`).toBe(Buffer.from(result.images[exp.imageRef!]!, "base64").toString("base64"));
     if (exp.imageTransform) expect(g.imageTransform).toEqual(exp.imageTransform);
     if (exp.scaleMode === "TILE") close(g.scalingFactor ?? 1, exp.scalingFactor ?? 1, 1e-9, `${what} scalingFactor`);
-    close(g.opacity ?? 1, alpha, 1e-9, `${what} opacity`);
+    close(g.opacity ?? 1, f32(alpha), 1e-9, `${what} opacity`);
     return;
   }
   // Gradients: the transform must send each handle to its gradient-space anchor.
@@ -64,21 +65,21 @@ async function checkPaint(figma: PluginAPI, result: FullResult, exp: RestPaint, 
   expect(g.gradientStops.length).toBe(exp.gradientStops!.length);
   g.gradientStops.forEach((s, i) => {
     const es = exp.gradientStops![i]!;
-    close(s.position, es.position, 1e-9, `${what} stop ${i}`);
-    close(s.color.a, es.color.a, 1e-9, `${what} stop ${i} a`);
-    close(s.color.r, es.color.r, 1e-9, `${what} stop ${i} r`);
+    close(s.position, f32(es.position), 1e-9, `${what} stop ${i}`);
+    close(s.color.a, f32(es.color.a), 1e-9, `${what} stop ${i} a`);
+    close(s.color.r, f32(es.color.r), 1e-9, `${what} stop ${i} r`);
   });
-  close(g.opacity ?? 1, alpha, 1e-9, `${what} opacity`);
+  close(g.opacity ?? 1, f32(alpha), 1e-9, `${what} opacity`);
 }
 
 function checkEffect(exp: RestEffect, got: Effect, what: string): void {
   expect(got.type, what).toBe(exp.type);
   expect(got.visible, what).toBe(exp.visible);
-  close((got as DropShadowEffect | BlurEffect).radius, exp.radius, 1e-9, `${what} radius`);
+  close((got as DropShadowEffect | BlurEffect).radius, f32(exp.radius ?? 0), 1e-9, `${what} radius`);
   if (got.type === "DROP_SHADOW" || got.type === "INNER_SHADOW") {
-    expect(got.color).toEqual(exp.color);
-    expect(got.offset).toEqual(exp.offset);
-    close(got.spread ?? 0, exp.spread ?? 0, 1e-9, `${what} spread`);
+    expect(got.color).toEqual(f32s(exp.color ?? {}));
+    expect(got.offset).toEqual(f32s(exp.offset ?? {}));
+    close(got.spread ?? 0, f32(exp.spread ?? 0), 1e-9, `${what} spread`);
     if (got.type === "DROP_SHADOW") expect(got.showShadowBehindNode ?? false).toBe(exp.showShadowBehindNode ?? false);
   }
 }
@@ -139,7 +140,7 @@ describe.each(fixtures)("fixture %s", (name) => {
       close(bb.height, Math.max(0.01, eb.height), TOL, `${what} height`);
       // Node properties.
       expect(n.visible, what).toBe(r.visible ?? true);
-      if ("opacity" in n) close(n.opacity, r.opacity ?? 1, 1e-9, `${what} opacity`);
+      if ("opacity" in n) close(n.opacity, f32(r.opacity ?? 1), 1e-9, `${what} opacity`);
       if ("blendMode" in n) expect(n.blendMode, what).toBe(r.blendMode ?? "PASS_THROUGH");
       if (r.type === "FRAME") expect((n as FrameNode).clipsContent, what).toBe(r.clipsContent ?? false);
       // Fills (text fills are checked per run below).
@@ -252,11 +253,11 @@ describe.each(fixtures)("fixture %s", (name) => {
           } else if (s.fontStyle && font.style !== s.fontStyle) {
             expect(m.warnings.some((x) => x.includes(`"${s.fontFamily} ${s.fontStyle}"`) && x.includes(`"${font.family} ${font.style}"`)), w).toBe(true);
           }
-          if (s.fontSize) expect(t.getRangeFontSize(u, end), w).toBe(s.fontSize);
+          if (s.fontSize) expect(t.getRangeFontSize(u, end), w).toBe(f32(s.fontSize));
           expect(t.getRangeTextDecoration(u, end), w).toBe(s.textDecoration ?? "NONE");
           expect(t.getRangeTextCase(u, end), w).toBe(s.textCase ?? "ORIGINAL");
-          expect(t.getRangeLetterSpacing(u, end), w).toEqual({ unit: "PIXELS", value: s.letterSpacing ?? 0 });
-          if (s.lineHeightUnit === "PIXELS") expect(t.getRangeLineHeight(u, end), w).toEqual({ unit: "PIXELS", value: s.lineHeightPx });
+          expect(t.getRangeLetterSpacing(u, end), w).toEqual({ unit: "PIXELS", value: f32(s.letterSpacing ?? 0) });
+          if (s.lineHeightUnit === "PIXELS") expect(t.getRangeLineHeight(u, end), w).toEqual({ unit: "PIXELS", value: f32(s.lineHeightPx ?? 0) });
           // Links: http(s)/mailto applied, anything else left out with a warning naming it.
           const link = s.hyperlink ?? null;
           if (link && /^(https?:\/\/|mailto:)/i.test(link.url)) expect(t.getRangeHyperlink(u, end), w).toEqual({ type: "URL", value: link.url });

@@ -9,7 +9,7 @@ import { errorText } from "../api/errors";
 import type { Code2Des } from "../api/types";
 import { INCOMPLETE_DATA, materialize, type PlacedRoot } from "../materialize";
 import { viewportLabel } from "../shared/presets";
-import { warningSummary } from "../shared/warnings";
+import { keptWarnings, warningSummary } from "../shared/warnings";
 import type { Parts } from "./parts";
 import { freeSlot, groupOrigin, newGroup, reservedArea, slotPosition, topLevelRects, type PlacementGroup, type Rect } from "./placement";
 import { linkPages, overviewBoard, SECTION_OF_DATA, wrapInSection, type PlacedPage } from "./site-map";
@@ -115,7 +115,7 @@ export class Placer {
         this.parts.figma.root.setPluginData(PLACED_DATA_PREFIX + code2desId, root.id);
         this.parts.figma.root.setPluginData(PLACING_DATA_PREFIX + code2desId, "");
         job.warnings = materialized.warnings.length;
-        job.warningMessages = materialized.warnings;
+        job.warningMessages = keptWarnings(materialized.warnings);
         if (!inSlot && !group.origin && job.slot === 0) {
           group.origin = { x: spot.x, y: spot.y }; // the group's first design: the group starts there
           inSlot = true;
@@ -187,7 +187,7 @@ export class Placer {
       });
       return;
     }
-    const warnings = job.warningMessages?.length ? ` ${warningSummary(job.warningMessages)}` : "";
+    const warnings = job.warnings ? ` ${warningSummary(job.warningMessages ?? [], job.warnings)}` : "";
     const what = job.variants?.length ? `one design of ${job.variants.length + 1} variants` : viewportLabel(job.viewport);
     this.parts.reporter.notice({ level: "success", message: `Placed ${job.url} (${what}).${warnings}` });
   }

@@ -65,7 +65,7 @@ export interface Job {
   recordedNodeId?: string;
   /** How many warnings: the result's count while converting, then the placement's full list's. */
   warnings?: number;
-  /** Every warning text of the placement (the result's, then the materializer's), none dropped. */
+  /** The placement's warning texts (the result's, then the materializer's): the first KEPT_WARNINGS. */
   warningMessages?: string[];
   /**
    * The client id of the one-item `code2des` batch that starts this job's conversion, saved
@@ -167,16 +167,40 @@ export async function loadState(storage: Storage, fileKey: string): Promise<AppS
   return merged;
 }
 
-/** Writes this file's state (and only this file's: other files' keys are never touched). */
-export function saveState(storage: Storage, fileKey: string, state: AppState): Promise<void> {
-  const own: AppState = {
+/**
+ * Writes this file's state (and only this file's: other files' keys are never touched).
+ * clientStorage holds 5 MB for all of a user's files: when a write is refused, the oldest half
+ * of the finished jobs is left out, then the next half…, until it fits (their designs stay on the
+ * canvas). Resolves to the keys of the jobs left out; rejects only when no finished job is left.
+ */
+export async function saveState(storage: Storage, fileKey: string, state: AppState): Promise<string[]> {
+  let own: AppState = {
     version: STATE_VERSION,
     jobs: state.jobs.filter((j) => j.fileKey === fileKey),
     batches: state.batches.filter((b) => b.fileKey === fileKey),
     groups: state.groups,
   };
-  // A plain JSON copy: clientStorage keeps structured data, and a copy cannot be mutated later.
-  return storage.setAsync(stateKey(fileKey), JSON.parse(JSON.stringify(own)) as AppState);
+  const dropped: string[] = [];
+  for (;;) {
+    try {
+      // A plain JSON copy: clientStorage keeps structured data, and a copy cannot be mutated later.
+      await storage.setAsync(stateKey(fileKey), JSON.parse(JSON.stringify(own)) as AppState);
+      return dropped;
+    } catch (error) {
+      const finished = own.jobs.filter((j) => !isActive(j)).sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : 1));
+      if (finished.length === 0) throw error;
+      const gone = new Set(finished.slice(0, Math.ceil(finished.length / 2)).map((j) => j.key));
+      dropped.push(...gone);
+      own = withoutJobs(own, gone);
+    }
+  }
+}
+
+/** The state without these jobs, and without the groups only they used. */
+export function withoutJobs(state: AppState, keys: ReadonlySet<string>): AppState {
+  const jobs = state.jobs.filter((j) => !keys.has(j.key));
+  const used = new Set([...jobs.map((j) => j.groupId), ...state.batches.flatMap((b) => (b.groupId ? [b.groupId] : []))]);
+  return { ...state, jobs, groups: state.groups.filter((g) => used.has(g.id)) };
 }
 
 export function isActive(job: Job): boolean {

@@ -5,7 +5,7 @@
 import type { PageImportRequest } from "../api/types";
 import type { Parts } from "./parts";
 import { newGroup, type PlacementGroup } from "./placement";
-import { emptyState, isActive, loadState, saveState, type AppState, type Job, type TrackedBatch } from "./state";
+import { emptyState, isActive, loadState, saveState, withoutJobs, type AppState, type Job, type TrackedBatch } from "./state";
 import { UserError } from "./errors";
 
 export class JobStore {
@@ -15,9 +15,24 @@ export class JobStore {
 
   constructor(private readonly parts: Parts) {}
 
-  async load(fileKey: string): Promise<void> {
+  /**
+   * This file's state. A file found to be a copy of another (`copyOf`, its former key) starts
+   * with the finished jobs of the file it was copied from (their designs are in it too); the
+   * imports in progress stay with the other copy.
+   */
+  async load(fileKey: string, copyOf?: string): Promise<void> {
     this.fileKey = fileKey;
     this.state = await loadState(this.parts.figma.clientStorage, fileKey);
+    if (copyOf === undefined) return;
+    const source = await loadState(this.parts.figma.clientStorage, copyOf);
+    const finished = source.jobs.filter((job) => !isActive(job)).map((job) => ({ ...job, fileKey }));
+    const groups = new Set(finished.map((job) => job.groupId));
+    this.state = { ...this.state, jobs: finished, groups: source.groups.filter((group) => groups.has(group.id)) };
+    this.parts.reporter.notice({
+      level: "warning",
+      message: "This file is a copy of another file Pageport worked in: it now has an identity of its own. Imports still in progress stay with the other copy.",
+    });
+    await this.persist();
   }
 
   get jobs(): Job[] {
@@ -34,10 +49,21 @@ export class JobStore {
   persist(): Promise<void> {
     const snapshot = this.state;
     this.saving = this.saving
-      .then(() => saveState(this.parts.figma.clientStorage, this.fileKey, snapshot))
+      .then(async () => this.#forget(await saveState(this.parts.figma.clientStorage, this.fileKey, snapshot)))
       .catch((error: unknown) => this.parts.reporter.fail(error));
     this.parts.postState();
     return this.saving;
+  }
+
+  /** Jobs the save had to leave out (storage full) leave the list too, with a word to the designer. */
+  #forget(dropped: readonly string[]): void {
+    if (dropped.length === 0) return;
+    this.state = withoutJobs(this.state, new Set(dropped));
+    this.parts.postState();
+    this.parts.reporter.notice({
+      level: "warning",
+      message: `Pageport's storage in Figma is full: the ${dropped.length} oldest finished job${dropped.length === 1 ? " was" : "s were"} removed from the list (the designs stay on the canvas).`,
+    });
   }
 
   newJob(request: PageImportRequest, groupId: string, slot: number, extra: Partial<Job> & { phase: Job["phase"] }): Job {

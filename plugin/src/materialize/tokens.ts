@@ -19,6 +19,7 @@
  */
 import { errorText } from "./images";
 import { toPluginEffect } from "./paints";
+import { sameStored } from "./stored";
 import { codePointOffsets, lineHeightOf, overrideRuns, type FontPlan } from "./text";
 import type { RestPaint, RestRGBA, RestStyle, RestVariable, RestVariableCollection, ResultDocument, ResultNode, TypeStyle } from "./types";
 
@@ -70,7 +71,7 @@ function* candidates(name: string): Generator<string> {
 export class DesignTokens {
   readonly #variables = new Map<string, Variable>();
   readonly #textStyles = new Map<string, TextStyle>();
-  readonly #effectStyles = new Map<string, { style: EffectStyle; effects: string }>();
+  readonly #effectStyles = new Map<string, { style: EffectStyle; effects: Effect[] }>();
   readonly #warned = new Set<string>();
   /** Result collection id → the file's collection; result mode id → the file's mode (null: refused by the plan). */
   readonly #collections = new Map<string, VariableCollection>();
@@ -187,10 +188,9 @@ export class DesignTokens {
     for (const rs of styles) {
       if (rs.styleType !== "TEXT" || !rs.style) continue;
       const values = textStyleValues(rs.style, plan);
-      const wanted = JSON.stringify(values);
       for (const name of candidates(rs.name)) {
         const taken = local.find((s) => s.name === name);
-        if (taken && JSON.stringify(valuesOf(taken)) === wanted) {
+        if (taken && sameStored(valuesOf(taken), values)) {
           this.#textStyles.set(rs.id, taken);
           break;
         }
@@ -215,11 +215,10 @@ export class DesignTokens {
     for (const rs of styles) {
       if (rs.styleType !== "EFFECT" || !rs.effects) continue;
       const effects = rs.effects.map(toPluginEffect);
-      const wanted = JSON.stringify(effects);
       for (const name of candidates(rs.name)) {
         const taken = local.find((s) => s.name === name);
-        if (taken && JSON.stringify(taken.effects) === wanted) {
-          this.#effectStyles.set(rs.id, { style: taken, effects: wanted });
+        if (taken && sameStored(taken.effects, effects)) {
+          this.#effectStyles.set(rs.id, { style: taken, effects });
           break;
         }
         if (taken) continue;
@@ -227,7 +226,7 @@ export class DesignTokens {
         made.name = name;
         made.effects = effects;
         local.push(made);
-        this.#effectStyles.set(rs.id, { style: made, effects: wanted });
+        this.#effectStyles.set(rs.id, { style: made, effects });
         break;
       }
     }
@@ -318,7 +317,7 @@ export class DesignTokens {
   async styleEffects(r: ResultNode, nodes: Array<SceneNode & BlendMixin>): Promise<void> {
     const bound = r.styles?.effect ? this.#effectStyles.get(r.styles.effect) : undefined;
     if (!bound) return;
-    const carrier = nodes.find((n) => n.effects.length && JSON.stringify(n.effects) === bound.effects);
+    const carrier = nodes.find((n) => n.effects.length && sameStored(n.effects, bound.effects));
     if (!carrier) return;
     try {
       await carrier.setEffectStyleIdAsync(bound.style.id);

@@ -65,7 +65,7 @@ export interface JobView {
   nodeId?: string;
   recordedNodeId?: string;
   warnings?: number;
-  /** Every warning text of the placement (shown expandable in the Jobs list). */
+  /** The placement's kept warning texts (shown expandable in the Jobs list; `warnings` counts them all). */
   warningMessages?: string[];
   error?: string;
   /** Materializer progress while placing: large images cut into tiles, then layers made. */

@@ -1,5 +1,6 @@
 /** The Jobs screen: Open (work from elsewhere), batches with cancel and retry, designs with their warnings. */
 import type { JobView, StateView } from "../shared/messages";
+import { unkeptWarnings } from "../shared/warnings";
 import { batchLabel, jobTitle, phaseLabel } from "./format";
 import { $, button, el, send } from "./dom";
 import { bindOpenForm } from "./open";
@@ -16,8 +17,10 @@ export function bindJobs(): void {
 const openWarnings = new Set<string>();
 
 /** Every warning of a placement, in a list the designer expands. */
-function renderWarnings(key: string, messages: readonly string[]): HTMLDetailsElement {
-  const details = el("details", { class: "warnings" }, el("summary", {}, `${messages.length} warning${messages.length === 1 ? "" : "s"}`), el("ul", {}, ...messages.map((m) => el("li", {}, m))));
+function renderWarnings(key: string, messages: readonly string[], total: number): HTMLDetailsElement {
+  const rest = unkeptWarnings(messages.length, total);
+  const items = [...messages.map((m) => el("li", {}, m)), ...(rest ? [el("li", { class: "meta" }, rest)] : [])];
+  const details = el("details", { class: "warnings" }, el("summary", {}, `${total} warning${total === 1 ? "" : "s"}`), el("ul", {}, ...items));
   details.open = openWarnings.has(key);
   details.addEventListener("toggle", () => {
     if (details.open) openWarnings.add(key);
@@ -36,7 +39,7 @@ function renderJob(job: JobView): HTMLLIElement {
   }
   if (job.error) item.append(el("div", { class: "error" }, job.error));
   if (job.recordedNodeId) item.append(el("div", { class: "meta" }, `On record: node ${job.recordedNodeId} (placed first).`));
-  if (job.warningMessages?.length) item.append(renderWarnings(job.key, job.warningMessages));
+  if (job.warningMessages?.length) item.append(renderWarnings(job.key, job.warningMessages, Math.max(job.warnings ?? 0, job.warningMessages.length)));
   const deleted = deletedNodes.get(job.key);
   if (deleted) item.append(el("div", { class: "error" }, deleted));
   const actions = el("div");

@@ -3,6 +3,7 @@
  * data, removal), the children mixin, the document and its pages.
  */
 import { fail, frozenCopy, validatePaints, type ImageLookup } from "./validate";
+import { PluginData } from "./storage";
 import { IDENTITY, type Mat } from "./geometry";
 import type { SceneStub } from "./scene";
 import type { StyleLookup } from "./styles";
@@ -37,7 +38,7 @@ export class BaseStub {
   name: string;
   parent: ContainerLike | null = null;
   #removed = false;
-  readonly #pluginData = new Map<string, string>();
+  readonly #pluginData = new PluginData();
   readonly #shared = new Map<string, Map<string, string>>();
   #relaunch: Record<string, string> = {};
   protected readonly world: World;
@@ -66,16 +67,14 @@ export class BaseStub {
 
   getPluginData(key: string): string {
     this.alive();
-    return this.#pluginData.get(key) ?? "";
+    return this.#pluginData.get(key);
   }
   setPluginData(key: string, value: string): void {
     this.alive();
-    if (typeof value !== "string") fail("setPluginData", "Expected value to be a string");
-    if (value === "") this.#pluginData.delete(key);
-    else this.#pluginData.set(key, value);
+    this.#pluginData.set(key, value);
   }
   getPluginDataKeys(): string[] {
-    return [...this.#pluginData.keys()];
+    return this.#pluginData.keys();
   }
   getSharedPluginData(namespace: string, key: string): string {
     return this.#shared.get(namespace)?.get(key) ?? "";

@@ -149,8 +149,9 @@ export class SectionStub extends WithChildren(ShapeStub) {
   coordinateSpace(): [[number, number, number], [number, number, number]] {
     return this.absoluteTransform as [[number, number, number], [number, number, number]];
   }
-  override resize(): void {
-    throw new TypeError("node.resize is not a function (a section has resizeWithoutConstraints only)");
+  /** 1.142: a section's resize is its resizeWithoutConstraints (its children do not follow). */
+  override resize(width: number, height: number): void {
+    this.resizeWithoutConstraints(width, height);
   }
 }
 

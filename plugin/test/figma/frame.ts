@@ -16,7 +16,7 @@ export class FrameStub extends WithChildren(RectLikeStub) {
   #wrap: "NO_WRAP" | "WRAP" = "NO_WRAP";
   #primarySizing: "FIXED" | "AUTO" = "AUTO";
   #counterSizing: "FIXED" | "AUTO" = "FIXED";
-  #primaryAlign: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" = "MIN";
+  #primaryAlign: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" | "SPACE_EVENLY" | "SPACE_AROUND" = "MIN";
   #counterAlign: "MIN" | "MAX" | "CENTER" | "BASELINE" = "MIN";
   #counterAlignContent: "AUTO" | "SPACE_BETWEEN" = "AUTO";
   #pad = { top: 0, right: 0, bottom: 0, left: 0 };
@@ -148,7 +148,8 @@ export class FrameStub extends WithChildren(RectLikeStub) {
   }
   set layoutWrap(v: "NO_WRAP" | "WRAP") {
     oneOf("set_layoutWrap", "layoutWrap", v, ["NO_WRAP", "WRAP"]);
-    if (v === "WRAP" && this.#layoutMode !== "HORIZONTAL") throw new Error("in set_layoutWrap: WRAP is only supported on horizontal auto layout frames");
+    // 1.142: wrap on horizontal and vertical auto layout alike.
+    if (v === "WRAP" && this.#layoutMode !== "HORIZONTAL" && this.#layoutMode !== "VERTICAL") throw new Error("in set_layoutWrap: WRAP is only supported on auto layout frames");
     this.#wrap = v;
     this.relayout();
   }
@@ -166,11 +167,11 @@ export class FrameStub extends WithChildren(RectLikeStub) {
     this.#counterSizing = oneOf("set_counterAxisSizingMode", "counterAxisSizingMode", v, ["FIXED", "AUTO"]);
     this.relayout();
   }
-  get primaryAxisAlignItems(): "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" {
+  get primaryAxisAlignItems(): "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" | "SPACE_EVENLY" | "SPACE_AROUND" {
     return this.#primaryAlign;
   }
-  set primaryAxisAlignItems(v: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN") {
-    this.#primaryAlign = oneOf("set_primaryAxisAlignItems", "primaryAxisAlignItems", v, ["MIN", "MAX", "CENTER", "SPACE_BETWEEN"]);
+  set primaryAxisAlignItems(v: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" | "SPACE_EVENLY" | "SPACE_AROUND") {
+    this.#primaryAlign = oneOf("set_primaryAxisAlignItems", "primaryAxisAlignItems", v, ["MIN", "MAX", "CENTER", "SPACE_BETWEEN", "SPACE_EVENLY", "SPACE_AROUND"]);
     this.relayout();
   }
   get counterAxisAlignItems(): "MIN" | "MAX" | "CENTER" | "BASELINE" {
@@ -334,6 +335,13 @@ export class FrameStub extends WithChildren(RectLikeStub) {
         if (this.#primaryAlign === "CENTER") pos = (availMain - total) / 2;
         else if (this.#primaryAlign === "MAX") pos = availMain - total;
         else if (this.#primaryAlign === "SPACE_BETWEEN" && track.length > 1) gap = (availMain - (total - spacing * (track.length - 1))) / (track.length - 1);
+        else if (this.#primaryAlign === "SPACE_EVENLY" || this.#primaryAlign === "SPACE_AROUND") {
+          // The free space shared out: EVENLY gives the ends a full share, AROUND half a share.
+          const content = total - spacing * Math.max(0, track.length - 1);
+          const shares = this.#primaryAlign === "SPACE_EVENLY" ? track.length + 1 : track.length;
+          gap = (availMain - content) / shares;
+          pos = this.#primaryAlign === "SPACE_EVENLY" ? gap : gap / 2;
+        }
         const tc = wrap ? (trackCross[ti] ?? 0) : crossAvail;
         for (const k of track) {
           let off = 0;

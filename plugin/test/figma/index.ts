@@ -25,6 +25,7 @@ import {
   type Mat,
   type World,
 } from "./nodes";
+import { clientStorageOver } from "./storage";
 import { combineAsVariants, componentFromNode, ComponentStub, SectionStub } from "./components";
 import { StyleRegistry } from "./styles";
 import { parseSvg, SvgParseError } from "./svg";
@@ -86,6 +87,8 @@ export interface TestControls {
   readonly nodeCount: number;
   /** As when the plugin runs again on the same file: every font must be loaded again before text edits. */
   forgetLoadedFonts(): void;
+  /** The user's clientStorage behind figma.clientStorage (pass it to another test figma: the same user). */
+  readonly clientStorage: Map<string, unknown>;
 }
 
 const controlsOf = new WeakMap<object, TestControls>();
@@ -153,6 +156,7 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
   const clientStorage = options.clientStorage ?? new Map<string, unknown>();
 
   const controls: TestControls = {
+    clientStorage,
     notifications: [],
     uiMessages: [],
     shownUI: [],
@@ -256,23 +260,7 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
     root,
     ui,
     viewport,
-    clientStorage: {
-      getAsync: (key: string) => Promise.resolve(cloneValue(clientStorage.get(key))),
-      setAsync: (key: string, value: unknown) => {
-        if (typeof key !== "string") return Promise.reject(new Error("in setAsync: Expected key to be a string"));
-        try {
-          clientStorage.set(key, structuredClone(value));
-        } catch (e) {
-          return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-        }
-        return Promise.resolve();
-      },
-      deleteAsync: (key: string) => {
-        clientStorage.delete(key);
-        return Promise.resolve();
-      },
-      keysAsync: () => Promise.resolve([...clientStorage.keys()]),
-    },
+    clientStorage: clientStorageOver(clientStorage),
     createFrame: () => append(new FrameStub(world)),
     createComponent: () => append(new ComponentStub(world)),
     createComponentFromNode: (node: SceneStub) => componentFromNode(world, node),

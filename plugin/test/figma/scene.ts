@@ -19,6 +19,7 @@ import {
   validateEffects,
   validatePaints,
 } from "./validate";
+import { f32, storedEffect } from "./stored";
 import { resolvePaint, validatePaintBindings } from "./variables";
 
 // ---------------------------------------------------------------------------------- scene nodes
@@ -269,7 +270,7 @@ export class SceneStub extends BaseStub {
     return this.#opacity;
   }
   set opacity(v: number) {
-    this.#opacity = num("set_opacity", "opacity", v, 0, 1);
+    this.#opacity = f32(num("set_opacity", "opacity", v, 0, 1));
   }
   get blendMode(): BlendMode {
     return this.#blendMode;
@@ -283,7 +284,7 @@ export class SceneStub extends BaseStub {
   set effects(v: readonly Effect[]) {
     validateEffects("set_effects", v);
     validateSpread("set_effects", v, this as unknown as SpreadTarget);
-    this.#effects = frozenCopy([...v]);
+    this.#effects = frozenCopy(v.map(storedEffect));
     this.#effectStyleId = "";
   }
   get effectStyleId(): string {

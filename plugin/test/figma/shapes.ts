@@ -1,6 +1,7 @@
 /** Shapes of the in-memory Figma: fills, strokes, corner radii; rectangles, ellipses, vectors. */
 import type { World } from "./base";
 import { SceneStub } from "./scene";
+import { storedPaint } from "./stored";
 import { fail, frozenCopy, num, oneOf } from "./validate";
 
 // ---------------------------------------------------------------------------------- shapes
@@ -45,14 +46,14 @@ export class ShapeStub extends SceneStub {
   }
   set fills(v: readonly Paint[] | symbol) {
     this.checkPaints("set_fills", v);
-    this.#fills = frozenCopy([...(v as Paint[])]);
+    this.#fills = frozenCopy((v as Paint[]).map(storedPaint));
   }
   get strokes(): readonly Paint[] {
     return frozenCopy(this.drawn(this.#strokes));
   }
   set strokes(v: readonly Paint[]) {
     this.checkPaints("set_strokes", v);
-    this.#strokes = frozenCopy([...v]);
+    this.#strokes = frozenCopy(v.map(storedPaint));
   }
   get strokeWeight(): number | symbol {
     const [t, r, b, l] = this._strokeWeights as [number, number, number, number];

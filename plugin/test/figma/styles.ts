@@ -6,6 +6,8 @@
  * detaches the style. With documentAccess "dynamic-page" the synchronous forms throw.
  */
 import { fontKey, fontLabel } from "./fonts";
+import { PluginData } from "./storage";
+import { f32, storedEffect, storedLetterSpacing, storedLineHeight } from "./stored";
 import { fail, frozenCopy, num, oneOf, validateEffects } from "./validate";
 
 /** What a text style sets on the characters it is applied to. */
@@ -29,7 +31,7 @@ class BaseStyleStub {
   readonly remote = false;
   readonly key: string;
   removed = false;
-  readonly #data = new Map<string, string>();
+  readonly #data = new PluginData();
   constructor(
     readonly id: string,
     readonly type: "TEXT" | "EFFECT",
@@ -47,14 +49,13 @@ class BaseStyleStub {
     this.removed = true;
   }
   getPluginData(key: string): string {
-    return this.#data.get(key) ?? "";
+    return this.#data.get(key);
   }
   setPluginData(key: string, value: string): void {
-    if (value === "") this.#data.delete(key);
-    else this.#data.set(key, value);
+    this.#data.set(key, value);
   }
   getPluginDataKeys(): string[] {
-    return [...this.#data.keys()];
+    return this.#data.keys();
   }
 }
 
@@ -92,14 +93,14 @@ export class TextStyleStub extends BaseStyleStub {
     return this.#values.fontSize;
   }
   set fontSize(v: number) {
-    this.#values = { ...this.#values, fontSize: num("set_fontSize", "fontSize", v, 1) };
+    this.#values = { ...this.#values, fontSize: f32(num("set_fontSize", "fontSize", v, 1)) };
   }
   get letterSpacing(): LetterSpacing {
     return { ...this.#values.letterSpacing };
   }
   set letterSpacing(v: LetterSpacing) {
     oneOf("set_letterSpacing", "letterSpacing.unit", v?.unit, ["PIXELS", "PERCENT"]);
-    this.#values = { ...this.#values, letterSpacing: { unit: v.unit, value: num("set_letterSpacing", "letterSpacing.value", v.value) } };
+    this.#values = { ...this.#values, letterSpacing: storedLetterSpacing({ unit: v.unit, value: num("set_letterSpacing", "letterSpacing.value", v.value) }) };
   }
   get lineHeight(): LineHeight {
     return { ...this.#values.lineHeight };
@@ -107,7 +108,7 @@ export class TextStyleStub extends BaseStyleStub {
   set lineHeight(v: LineHeight) {
     const unit = oneOf("set_lineHeight", "lineHeight.unit", v?.unit, ["PIXELS", "PERCENT", "AUTO"]);
     const value = unit === "AUTO" ? { unit } : { unit, value: num("set_lineHeight", "lineHeight.value", (v as { value: number }).value, 0) };
-    this.#values = { ...this.#values, lineHeight: value as LineHeight };
+    this.#values = { ...this.#values, lineHeight: storedLineHeight(value as LineHeight) };
   }
   get textCase(): TextCase {
     return this.#values.textCase;
@@ -133,7 +134,7 @@ export class EffectStyleStub extends BaseStyleStub {
   }
   set effects(v: readonly Effect[]) {
     validateEffects("set_effects", v);
-    this.#effects = frozenCopy([...v]);
+    this.#effects = frozenCopy(v.map(storedEffect));
   }
 }
 

@@ -2,6 +2,7 @@
 import type { World } from "./base";
 import { fontKey, fontLabel } from "./fonts";
 import { ShapeStub } from "./shapes";
+import { f32, storedLetterSpacing, storedLineHeight, storedPaint } from "./stored";
 import { fail, frozenCopy, num, oneOf, validateHyperlink } from "./validate";
 
 // ---------------------------------------------------------------------------------- text
@@ -240,14 +241,14 @@ export class TextStub extends ShapeStub {
   set fontSize(v: number | symbol) {
     const n = num("set_fontSize", "fontSize", v, 1);
     this.#requireAll();
-    this.#set("fontSize", n);
+    this.#set("fontSize", f32(n));
   }
   override get fills(): readonly Paint[] | symbol {
     return this.#get("fills");
   }
   override set fills(v: readonly Paint[] | symbol) {
     this.checkPaints("set_fills", v);
-    this.#set("fills", frozenCopy([...(v as Paint[])]));
+    this.#set("fills", frozenCopy((v as Paint[]).map(storedPaint)));
   }
   get textDecoration(): TextDecoration | symbol {
     return this.#get("textDecoration");
@@ -313,7 +314,7 @@ export class TextStub extends ShapeStub {
     this.#range("setRangeFontSize", start, end);
     const n = num("setRangeFontSize", "fontSize", v, 1);
     this.#requireLoaded(this.#fontsIn(start, end));
-    this.#set("fontSize", n, start, end);
+    this.#set("fontSize", f32(n), start, end);
   }
   getRangeFills(start: number, end: number): readonly Paint[] | symbol {
     this.#range("getRangeFills", start, end);
@@ -322,7 +323,7 @@ export class TextStub extends ShapeStub {
   setRangeFills(start: number, end: number, v: readonly Paint[]): void {
     this.#range("setRangeFills", start, end);
     this.checkPaints("setRangeFills", v);
-    this.#set("fills", frozenCopy([...v]), start, end);
+    this.#set("fills", frozenCopy(v.map(storedPaint)), start, end);
   }
   getRangeTextDecoration(start: number, end: number): TextDecoration | symbol {
     this.#range("getRangeTextDecoration", start, end);
@@ -451,7 +452,7 @@ function checkLetterSpacing(where: string, v: unknown): LetterSpacing {
   if (typeof v !== "object" || v === null) fail(where, "Expected a LetterSpacing { value, unit }");
   oneOf(where, "letterSpacing.unit", ls.unit, ["PIXELS", "PERCENT"]);
   num(where, "letterSpacing.value", ls.value);
-  return { value: ls.value, unit: ls.unit };
+  return storedLetterSpacing({ value: ls.value, unit: ls.unit });
 }
 
 function checkLineHeight(where: string, v: unknown): LineHeight {
@@ -462,6 +463,6 @@ function checkLineHeight(where: string, v: unknown): LineHeight {
     if ("value" in lh) fail(where, 'Unrecognized key(s) in object: \'value\' at "lineHeight"');
     return { unit: "AUTO" };
   }
-  return { unit, value: num(where, "lineHeight.value", lh.value, 0) };
+  return storedLineHeight({ unit, value: num(where, "lineHeight.value", lh.value, 0) });
 }
 

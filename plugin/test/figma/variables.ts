@@ -5,6 +5,8 @@
  * the node (the mode an ancestor chose with setExplicitVariableModeForCollection, else the
  * collection's default), so a binding to a variable of another value changes what is drawn.
  */
+import { f32, storedValue } from "./stored";
+import { PluginData } from "./storage";
 import { fail, num, oneOf } from "./validate";
 
 export type Plan = "starter" | "professional" | "organization" | "enterprise";
@@ -69,7 +71,7 @@ export class VariableCollectionStub {
   #modes: Array<{ modeId: string; name: string }>;
   readonly variableIdList: string[] = [];
   removed = false;
-  readonly #data = new Map<string, string>();
+  readonly #data = new PluginData();
 
   constructor(
     readonly registry: VariableRegistry,
@@ -124,14 +126,13 @@ export class VariableCollectionStub {
     this.removed = true;
   }
   getPluginData(key: string): string {
-    return this.#data.get(key) ?? "";
+    return this.#data.get(key);
   }
   setPluginData(key: string, value: string): void {
-    if (value === "") this.#data.delete(key);
-    else this.#data.set(key, value);
+    this.#data.set(key, value);
   }
   getPluginDataKeys(): string[] {
-    return [...this.#data.keys()];
+    return this.#data.keys();
   }
 }
 
@@ -146,7 +147,7 @@ export class VariableStub {
   #values = new Map<string, VariableValue>();
   #codeSyntax: { [platform in CodeSyntaxPlatform]?: string } = {};
   removed = false;
-  readonly #data = new Map<string, string>();
+  readonly #data = new PluginData();
 
   constructor(
     readonly registry: VariableRegistry,
@@ -198,10 +199,10 @@ export class VariableStub {
         const c = value as RGBA;
         if (typeof c !== "object" || c === null) fail(where, "Expected a color { r, g, b, a }");
         for (const k of ["r", "g", "b"] as const) num(where, k, c[k], 0, 1);
-        return { r: c.r, g: c.g, b: c.b, a: "a" in c ? num(where, "a", c.a, 0, 1) : 1 };
+        return storedValue({ r: c.r, g: c.g, b: c.b, a: "a" in c ? num(where, "a", c.a, 0, 1) : 1 });
       }
       case "FLOAT":
-        return num(where, "value", value);
+        return f32(num(where, "value", value));
       case "STRING":
         if (typeof value !== "string") fail(where, "Expected a string value");
         return value;
@@ -220,6 +221,10 @@ export class VariableStub {
       if (!allowed.includes(s)) fail("set_scopes", `Scope ${JSON.stringify(s)} cannot be used with a ${this.resolvedType} variable`);
     }
     if (v.includes("ALL_SCOPES") && v.length > 1) fail("set_scopes", "ALL_SCOPES cannot be combined with other scopes");
+    // ALL_FILLS already holds the three fill scopes: Figma refuses it beside any of them.
+    if (v.includes("ALL_FILLS") && v.some((s) => s === "FRAME_FILL" || s === "SHAPE_FILL" || s === "TEXT_FILL")) {
+      fail("set_scopes", "ALL_FILLS cannot be combined with FRAME_FILL, SHAPE_FILL or TEXT_FILL");
+    }
     this.#scopes = [...v];
   }
   get codeSyntax(): { [platform in CodeSyntaxPlatform]?: string } {
@@ -239,14 +244,13 @@ export class VariableStub {
     list.splice(list.indexOf(this.id), 1);
   }
   getPluginData(key: string): string {
-    return this.#data.get(key) ?? "";
+    return this.#data.get(key);
   }
   setPluginData(key: string, value: string): void {
-    if (value === "") this.#data.delete(key);
-    else this.#data.set(key, value);
+    this.#data.set(key, value);
   }
   getPluginDataKeys(): string[] {
-    return [...this.#data.keys()];
+    return this.#data.keys();
   }
 }
 

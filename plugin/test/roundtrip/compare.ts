@@ -24,11 +24,17 @@ function index(n: ResultNode, out = new Map<string, ResultNode>()): Map<string, 
   return out;
 }
 
-/** JSON with sorted keys and no undefined values: equal values print equally. */
+/**
+ * JSON with sorted keys, no undefined values and numbers as Figma stores them (32-bit floats,
+ * an empty `boundVariables` as none): equal values print equally.
+ */
 function canon(x: unknown): string {
-  return JSON.stringify(x === undefined ? null : JSON.parse(JSON.stringify(x)), (_k, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
-  );
+  return JSON.stringify(x === undefined ? null : JSON.parse(JSON.stringify(x)), (_k, v: unknown) => {
+    if (typeof v === "number") return Math.fround(v);
+    if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+    const entries = Object.entries(v as Record<string, unknown>).filter(([key, x]) => !(key === "boundVariables" && x && typeof x === "object" && !Object.keys(x).length));
+    return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
+  });
 }
 
 /** No transform, or the identity one: the same image placement. */

@@ -7,7 +7,7 @@ import json
 from typing import Any, cast
 
 from pageport.convert import convert_capture
-from pageport.convert.tokens.colors import ColorUse, family, ramp_names
+from pageport.convert.tokens.colors import ColorUse, family, ramp_names, scopes
 from pageport.models.conversion import ConversionOptions
 
 from tests.support.builders import box, capture, el, text, text_styles
@@ -153,3 +153,10 @@ def test_only_nodes_with_per_corner_radii_are_bound_to_radius_variables() -> Non
     vector = cast(Node, {"id": "1:3", "type": "VECTOR", "cornerRadius": 10.0})
     found = collect([frame, vector])
     assert {node["id"] for node, _, _ in found.radii} == {"1:2"}
+
+
+def test_a_colour_needing_all_fills_does_not_also_name_a_single_fill_scope() -> None:
+    # Figma refuses ALL_FILLS beside FRAME_FILL, SHAPE_FILL or TEXT_FILL (setting the scopes throws).
+    assert scopes(["background", "color", "gradient"]) == ["ALL_FILLS"]
+    assert scopes(["border", "shadow", "color"]) == ["ALL_FILLS", "STROKE_COLOR"]
+    assert scopes(["background", "color"]) == ["FRAME_FILL", "SHAPE_FILL", "TEXT_FILL"]

@@ -20,12 +20,6 @@ from pageport.convert.tokens import colors, effects, floats, modes, typography
 from pageport.convert.tokens.collect import Found, collect
 from pageport.convert.tokens.registry import COLLECTION_ID, TokenSet, alias, mode_id
 
-_COLOR_SCOPES = {
-    "color": ["TEXT_FILL"],
-    "background": ["FRAME_FILL", "SHAPE_FILL"],
-    "border": ["STROKE_COLOR"],
-}
-
 
 def run(state: ConversionState) -> None:
     found = collect(_nodes(state.page))
@@ -61,7 +55,7 @@ def _bind_colors(
     rank = {key: i for i, key in enumerate(colors.order(ramp))}
     ids: dict[modes.ModeKey, str] = {}
     for key in sorted(uses, key=lambda k: (rank[k[0]], k)):
-        scopes = sorted({s for use in uses[key].uses for s in _COLOR_SCOPES.get(use, ["ALL_FILLS"])})
+        scopes = colors.scopes(uses[key].uses)
         name = f"color/{css[key].lstrip('-')}" if key in css else ramp[key[0]]
         ids[key] = tokens.variable(name, "COLOR", [colors.opaque(k) for k in key], scopes, css.get(key))
     for paint, _, _ in found.paints:

@@ -11,7 +11,7 @@ variables do with alpha.
 from __future__ import annotations
 
 import colorsys
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -51,6 +51,25 @@ def color_key(color: RGBA) -> ColorKey:
 def opaque(key: ColorKey) -> RGBA:
     r, g, b = key
     return {"r": round(r / 255, 4), "g": round(g / 255, 4), "b": round(b / 255, 4), "a": 1.0}
+
+
+# The Figma scopes of a colour by its use; another use (a gradient stop, a shadow) takes ALL_FILLS.
+_SCOPES = {
+    "color": ("TEXT_FILL",),
+    "background": ("FRAME_FILL", "SHAPE_FILL"),
+    "border": ("STROKE_COLOR",),
+}
+_SINGLE_FILLS = frozenset({"FRAME_FILL", "SHAPE_FILL", "TEXT_FILL"})
+
+
+def scopes(uses: Iterable[str]) -> list[str]:
+    """A colour variable's scopes for the page's uses of the colour. Figma refuses ALL_FILLS
+    beside a single fill scope (it holds them all), so where ALL_FILLS is needed it stands alone
+    for the fills."""
+    found = {scope for use in uses for scope in _SCOPES.get(use, ("ALL_FILLS",))}
+    if "ALL_FILLS" in found:
+        found -= _SINGLE_FILLS
+    return sorted(found)
 
 
 @dataclass
