@@ -20,7 +20,7 @@ import { Opener, type Opened } from "./opener";
 import { Connection } from "./connection";
 import { Followers } from "./followers";
 import { uiHandlers } from "./handlers";
-import { fileKey } from "./identity";
+import { fileIdentity } from "./identity";
 import type { Parts } from "./parts";
 import type { PlacementGroup } from "./placement";
 import { Placer } from "./placer";
@@ -99,9 +99,9 @@ export class AppController {
   async start(): Promise<void> {
     const { connection, store, runner, followers, config } = this.parts;
     if (!hasSecureRandom()) await this.entropy.ready; // the UI sends its first bytes as it loads
-    const key = fileKey(this.figma, () => `local-${config.newId().replace(/-/g, "")}`);
+    const identity = await fileIdentity(this.figma, this.figma.clientStorage, config.newId);
     await connection.load();
-    await store.load(key);
+    await store.load(identity.key, identity.copyOf);
     runner.started = true;
     this.parts.postState();
     followers.resume();
