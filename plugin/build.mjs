@@ -10,7 +10,8 @@
 // API URL) goes into networkAccess.allowedDomains and is the plugin's default API URL. Without
 // one the plugin may only reach the local stack (devAllowedDomains), and allowedDomains is
 // ["none"]. An http origin on loopback (a local stack on another port: `make plugin
-// API_ORIGIN=http://127.0.0.1:8123`) is the default API URL and joins devAllowedDomains.
+// API_ORIGIN=http://127.0.0.1:8123`) is the default API URL and joins devAllowedDomains, named
+// by `localhost` as Figma documents local origins there (127.0.0.1 and [::1] become localhost).
 //
 // --sign-in-origin https://login.example.com (repeatable; or PAGEPORT_SIGN_IN_ORIGINS, comma-separated)
 // names a stage's custom sign-in domain: the plugin opens only sign-in pages on the API's own
@@ -27,8 +28,9 @@ import { fileURLToPath } from "node:url";
 
 const root = dirname(fileURLToPath(import.meta.url));
 // `pageport dev` on its default port; a build without a stage origin connects there first.
-const LOCAL_API_URL = "http://127.0.0.1:8000";
-const DEV_DOMAINS = ["http://localhost:8000", LOCAL_API_URL];
+// Figma documents devAllowedDomains entries as `http://localhost:PORT`.
+const LOCAL_API_URL = "http://localhost:8000";
+const DEV_DOMAINS = [LOCAL_API_URL];
 
 export function parseApiOrigin(raw) {
   if (raw === undefined || raw === null || String(raw).trim() === "") return null;
@@ -47,6 +49,7 @@ export function parseApiOrigin(raw) {
   if (url.username || url.password) throw new Error("The API origin must not contain credentials.");
   if (url.search || url.hash) throw new Error(`The API origin must not have a query or fragment: ${JSON.stringify(text)}`);
   const path = url.pathname.replace(/\/+$/, "");
+  if (local) url.hostname = "localhost";
   return { origin: url.origin, apiUrl: `${url.origin}${path}`, local };
 }
 

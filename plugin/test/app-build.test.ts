@@ -30,7 +30,7 @@ describe("build.mjs", () => {
       documentAccess: "dynamic-page",
       networkAccess: {
         allowedDomains: ["https://api.pageport.example"],
-        devAllowedDomains: ["http://localhost:8000", "http://127.0.0.1:8000"],
+        devAllowedDomains: ["http://localhost:8000"],
       },
     });
     expect(typeof manifest.id).toBe("string");
@@ -47,7 +47,7 @@ describe("build.mjs", () => {
     expect((await buildInto([], { PAGEPORT_API_ORIGIN: "https://x.example" })).manifest.networkAccess).toMatchObject({ allowedDomains: ["https://x.example"] });
     const local = await buildInto([]);
     expect(local.manifest.networkAccess).toMatchObject({ allowedDomains: ["none"] });
-    expect(await readFile(join(local.out, "dist/code.js"), "utf8")).toContain('"http://127.0.0.1:8000"');
+    expect(await readFile(join(local.out, "dist/code.js"), "utf8")).toContain('"http://localhost:8000"');
   });
 
   it("is public by default; --private (or PAGEPORT_PRIVATE_PLUGIN=1) enables the private plugin API that gives figma.fileKey", async () => {
@@ -58,15 +58,15 @@ describe("build.mjs", () => {
     expect(header.split("\nimport")[0]).toMatch(/--private[\s\S]*enablePrivatePluginApi[\s\S]*figma\.fileKey/);
   });
 
-  it("takes a local stack on another port over http, for development only", async () => {
+  it("takes a local stack on another port over http, for development only, named by localhost as Figma documents", async () => {
     const { out, manifest } = await buildInto(["--api-origin", "http://127.0.0.1:8123"]);
     expect(manifest.networkAccess).toMatchObject({
       allowedDomains: ["none"],
-      devAllowedDomains: ["http://localhost:8000", "http://127.0.0.1:8000", "http://127.0.0.1:8123"],
+      devAllowedDomains: ["http://localhost:8000", "http://localhost:8123"],
     });
-    expect(await readFile(join(out, "dist/code.js"), "utf8")).toContain('"http://127.0.0.1:8123"');
+    expect(await readFile(join(out, "dist/code.js"), "utf8")).toContain('"http://localhost:8123"');
     const usual = await buildInto(["--api-origin", "http://localhost:8000"]);
-    expect((usual.manifest.networkAccess as { devAllowedDomains: string[] }).devAllowedDomains).toEqual(["http://localhost:8000", "http://127.0.0.1:8000"]);
+    expect((usual.manifest.networkAccess as { devAllowedDomains: string[] }).devAllowedDomains).toEqual(["http://localhost:8000"]);
   });
 
   it("refuses an origin that is not https", async () => {
