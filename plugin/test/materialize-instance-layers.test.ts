@@ -59,6 +59,16 @@ function page(main: ResultNode, member: ResultNode, defaults: Record<string, str
   };
 }
 
+/** The width Figma gives the text in STYLE (the in-memory Figma measures with the font file). */
+async function measured(characters: string): Promise<number> {
+  const figma = createTestFigma();
+  await figma.loadFontAsync({ family: "Inter", style: "Regular" });
+  const t = figma.createText();
+  t.fontSize = 14;
+  t.characters = characters;
+  return t.width;
+}
+
 async function place(result: FullResult): Promise<{ back: ResultNode; warnings: string[] }> {
   const figma = createTestFigma();
   const m = await materialize(figma, result, { parent: figma.currentPage, x: 0, y: 0 });
@@ -68,15 +78,18 @@ async function place(result: FullResult): Promise<{ back: ResultNode; warnings: 
 
 describe("an instance held at its member's width", () => {
   it("does not grow with a line wider than the main's", async () => {
-    const mainText = text("1:11", 408, 184, "$ make");
-    const main = block("1:10", "COMPONENT", 400, mainText);
-    const wide = { ...text("I1:2;1:11", 8, 420, "$ a command line far wider than its block"), componentPropertyReferences: undefined };
+    const [short, long] = [await measured("$ make"), await measured("$ a command line far wider than its block")];
+    const width = short + 16;
+    const mainText = text("1:11", 408, short, "$ make");
+    const main = { ...block("1:10", "COMPONENT", 400, mainText), absoluteBoundingBox: { x: 400, y: 0, width, height: 34 } };
+    const wide = { ...text("I1:2;1:11", 8, long, "$ a command line far wider than its block"), componentPropertyReferences: undefined };
     const member = block("1:2", "INSTANCE", 0, wide, { componentId: "1:10", counterAxisSizingMode: "FIXED", componentProperties: { "Code#1": { type: "TEXT", value: wide.characters ?? "" } }, overrides: [] });
+    member.absoluteBoundingBox = { x: 0, y: 0, width, height: 34 };
     const result = page(main, member, { "Code#1": "$ make" });
     const { back, warnings } = await place(result);
     expect(warnings.filter((w) => w.includes("plain frame"))).toEqual([]);
     expect(back.type).toBe("INSTANCE");
-    expect(back.absoluteBoundingBox.width).toBeCloseTo(200, 1);
+    expect(back.absoluteBoundingBox.width).toBeCloseTo(width, 1);
     expect(back.counterAxisSizingMode).toBe("FIXED");
   });
 });

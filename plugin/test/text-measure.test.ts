@@ -1,41 +1,97 @@
 /**
- * The in-memory Figma's rough text measurement (TestFigmaOptions.measureText), and what it
- * does to the fixtures: with text that sizes itself, how much of the results' auto layout does
- * the materializer keep (it turns a frame's auto layout off when Figma's layout would move a
- * child by more than 0.5 px), and how far do self-sizing text boxes drift from the result's.
+ * The in-memory Figma measures text as Figma does (test/figma/textlayout.ts: HarfBuzz over the
+ * installed font files), and what that does to the fixtures: every auto layout frame and text box
+ * of the results survives it. (tests/chromium/plugin/test_text_measure.py holds the same strings
+ * against Chromium's layout with the same font files.)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { materialize, type FullResult, type ResultNode } from "../src/materialize";
-import { createTestFigma } from "./figma";
+import { createTestFigma, testControls } from "./figma";
 
 const DIR = join(__dirname, "fixtures", "results");
 const fixtures = readdirSync(DIR).filter((f) => f.endsWith(".json")).sort();
+const INTER = { family: "Inter", style: "Regular" };
+const ARIMO = { family: "Arimo", style: "Regular" };
 
-describe("rough text measurement", () => {
-  it("auto-resizing text takes its measured size; NONE keeps the size it is given", async () => {
-    const figma = createTestFigma({ measureText: true });
-    await figma.loadFontAsync({ family: "Inter", style: "Regular" });
-    const t = figma.createText();
-    t.fontSize = 20;
-    t.characters = "Hello";
-    expect([t.width, t.height]).toEqual([50, 24]); // 5 x 20 x 0.5; 1.2 x 20
-    t.characters = "Hello\nworld!";
-    expect([t.width, t.height]).toEqual([60, 48]);
+async function textIn(font: FontName, size: number, characters: string, figma = createTestFigma()): Promise<TextNode> {
+  await figma.loadFontAsync(INTER);
+  await figma.loadFontAsync(font);
+  const t = figma.createText();
+  t.fontName = font;
+  t.fontSize = size;
+  t.characters = characters;
+  return t;
+}
+
+const lines = (t: TextNode): string[] => (t as unknown as { laidOutLines(): string[] }).laidOutLines();
+
+describe("text measured like Figma", () => {
+  it("takes the font's own advances and kerning (Chromium: 156.890625 px, its 1/64 px rounding)", async () => {
+    const t = await textIn(ARIMO, 14, "Privacy · Terms · Contact");
+    expect(t.width).toBeCloseTo(156.885, 3);
+    expect(t.height).toBeCloseTo(14 * (1854 + 434 + 67) / 2048, 3); // Arimo's ascender, descender, line gap
+    t.textCase = "UPPER";
+    expect(t.width).toBeGreaterThan(180);
+  });
+
+  it("auto width takes the longest line; auto height wraps at the width and re-wraps when it changes", async () => {
+    const t = await textIn(INTER, 20, "Hello\nworld, again!");
+    const line = t.height / 2;
+    expect(line).toBeCloseTo(24.2, 1); // Inter's AUTO line height: 1.21 x the size
+    const wide = t.width;
     t.textAutoResize = "HEIGHT";
-    t.resize(30, 10);
-    t.characters = "abcdef"; // 10 px a character: 3 a line at 30 px
-    expect([t.width, t.height]).toEqual([30, 48]);
+    t.resize(wide / 2, 1);
+    expect(lines(t)).toEqual(["Hello", "world, ", "again!"]);
+    expect(t.height).toBeCloseTo(3 * line, 6);
+    t.resize(wide, 1);
+    expect(t.height).toBeCloseTo(2 * line, 6);
+    t.lineHeight = { unit: "PIXELS", value: 30 };
+    t.paragraphSpacing = 8;
+    expect(t.height).toBeCloseTo(2 * 30 + 8, 3);
     t.textAutoResize = "NONE";
     t.resize(77, 11);
     t.characters = "a much longer text than before";
     expect([t.width, t.height]).toEqual([77, 11]);
-    const plain = createTestFigma(); // default: no measurement
-    await plain.loadFontAsync({ family: "Inter", style: "Regular" });
-    const u = plain.createText();
-    u.characters = "Hello";
-    expect(u.width).toBe(0.01);
+  });
+
+  it("breaks between CJK characters, and inside a word wider than the box", async () => {
+    const t = await textIn({ family: "Noto Sans JP", style: "Regular" }, 16, "日本語のテキストを折り返す");
+    t.textAutoResize = "HEIGHT";
+    t.resize(16 * 5 + 1, 1);
+    expect(lines(t)).toEqual(["日本語のテ", "キストを折", "り返す"]);
+    const word = await textIn(INTER, 16, "Supercalifragilistic");
+    word.textAutoResize = "HEIGHT";
+    word.resize(60, 1);
+    expect(lines(word).length).toBeGreaterThan(2);
+    expect(lines(word).join("")).toBe("Supercalifragilistic");
+  });
+
+  it("follows its auto layout parent: a filling auto-height text wraps at the width it is given", async () => {
+    const figma = createTestFigma();
+    const t = await textIn(INTER, 16, "A sentence that needs two lines at this width", figma);
+    const one = t.height;
+    const f = figma.createFrame();
+    f.layoutMode = "VERTICAL";
+    f.counterAxisSizingMode = "FIXED";
+    f.resize(150, 10);
+    f.primaryAxisSizingMode = "AUTO"; // hugs its content's height again (resizing made it FIXED)
+    f.appendChild(t);
+    t.textAutoResize = "HEIGHT";
+    t.layoutAlign = "STRETCH";
+    expect(t.width).toBe(150);
+    expect(t.height).toBeGreaterThan(one * 1.5);
+    expect(f.height).toBe(t.height);
+  });
+
+  it("keeps the size of text in a font with no file here, and says which; measureText: false keeps every size", async () => {
+    const figma = createTestFigma();
+    const t = await textIn({ family: "Comic Neue", style: "Regular" }, 16, "No file for this family", figma);
+    expect(t.width).toBe(0.01);
+    expect([...testControls(figma).unmeasuredFonts.values()]).toEqual([{ family: "Comic Neue", style: "Regular" }]);
+    const plain = await textIn(INTER, 16, "Hello", createTestFigma({ measureText: false }));
+    expect(plain.width).toBe(0.01);
   });
 });
 
@@ -45,41 +101,27 @@ function walk(n: ResultNode, out: ResultNode[] = []): ResultNode[] {
   return out;
 }
 
-describe("auto layout in the fixtures, with and without text measurement", () => {
-  it("reports how much survives", async () => {
-    const rows: string[] = ["fixture            auto-layout frames   kept (fixed text)   kept (measured text)   text boxes off > 0.5 px (measured)"];
-    let total = 0;
-    let keptFixed = 0;
-    let keptMeasured = 0;
+describe("the fixtures, with text measured", () => {
+  it("keep every auto layout frame and every text box where the result puts it", async () => {
+    const rows: string[] = ["fixture            auto-layout frames   kept   text boxes off > 0.5 px"];
     for (const name of fixtures) {
       const result = JSON.parse(readFileSync(join(DIR, name), "utf8")) as FullResult;
       const all = walk(result.document.document);
       const auto = all.filter((n) => n.layoutMode === "HORIZONTAL" || n.layoutMode === "VERTICAL");
-      const kept: number[] = [];
-      let drift = 0;
-      for (const measureText of [false, true]) {
-        const figma = createTestFigma({ measureText });
-        const bb = result.document.document.absoluteBoundingBox;
-        const m = await materialize(figma, result, { parent: figma.currentPage, x: bb.x, y: bb.y });
-        kept.push(auto.filter((r) => (m.nodes.get(r.id) as FrameNode | undefined)?.layoutMode === r.layoutMode).length);
-        if (measureText) {
-          for (const r of all.filter((n) => n.type === "TEXT")) {
-            const n = m.nodes.get(r.id);
-            const b = n?.absoluteBoundingBox;
-            if (!b) continue;
-            const e = r.absoluteBoundingBox;
-            if (Math.max(Math.abs(b.width - e.width), Math.abs(b.height - e.height), Math.abs(b.x - e.x), Math.abs(b.y - e.y)) > 0.5) drift++;
-          }
-        }
-      }
-      total += auto.length;
-      keptFixed += kept[0]!;
-      keptMeasured += kept[1]!;
-      const texts = all.filter((n) => n.type === "TEXT").length;
-      rows.push(`${name.padEnd(18)} ${String(auto.length).padStart(18)} ${String(kept[0]).padStart(19)} ${String(kept[1]).padStart(22)}   ${drift}/${texts}`);
-      expect(kept[1]!).toBeLessThanOrEqual(auto.length);
+      const figma = createTestFigma();
+      const bb = result.document.document.absoluteBoundingBox;
+      const m = await materialize(figma, result, { parent: figma.currentPage, x: bb.x, y: bb.y });
+      const kept = auto.filter((r) => (m.nodes.get(r.id) as FrameNode | undefined)?.layoutMode === r.layoutMode).length;
+      const texts = all.filter((n) => n.type === "TEXT");
+      const drifted = texts.filter((r) => {
+        const b = m.nodes.get(r.id)?.absoluteBoundingBox;
+        const e = r.absoluteBoundingBox;
+        return b && Math.max(Math.abs(b.width - e.width), Math.abs(b.height - e.height), Math.abs(b.x - e.x), Math.abs(b.y - e.y)) > 0.5;
+      });
+      rows.push(`${name.padEnd(18)} ${String(auto.length).padStart(18)} ${String(kept).padStart(6)}   ${drifted.length}/${texts.length}`);
+      expect(kept, `${name}: auto layout kept`).toBe(auto.length);
+      expect(drifted.map((r) => r.characters?.slice(0, 40)), `${name}: text boxes off`).toEqual([]);
     }
-    rows.push(`${"all".padEnd(18)} ${String(total).padStart(18)} ${String(keptFixed).padStart(19)} ${String(keptMeasured).padStart(22)}`);
     console.log(rows.join("\n"));
   });
 });

@@ -16,8 +16,10 @@ export interface World {
   mixed: symbol;
   register(node: BaseStub): void;
   svgExport(node: SceneStub): string;
-  /** Rough text measurement (TestFigmaOptions.measureText): auto-resizing text changes size. */
+  /** Text measured with the real fonts (TestFigmaOptions.measureText): auto-resizing text changes size. */
   measureText?: boolean;
+  /** Fonts text was set in that have no file here: that text kept the size it was given. */
+  unmeasuredFonts?: Map<string, FontName>;
   /** The file's variables (bound paints and fields resolve through them). */
   variables?: VariableLookup;
   /** The file's local styles. */

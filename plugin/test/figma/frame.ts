@@ -14,6 +14,8 @@ export class FrameStub extends WithChildren(RectLikeStub) {
   #clips = true;
   #layoutMode: LayoutMode = "NONE";
   #wrap: "NO_WRAP" | "WRAP" = "NO_WRAP";
+  /** A child changed size during a layout pass: lay out again. */
+  #again = false;
   #primarySizing: "FIXED" | "AUTO" = "AUTO";
   #counterSizing: "FIXED" | "AUTO" = "FIXED";
   #primaryAlign: "MIN" | "MAX" | "CENTER" | "SPACE_BETWEEN" | "SPACE_EVENLY" | "SPACE_AROUND" = "MIN";
@@ -250,9 +252,25 @@ export class FrameStub extends WithChildren(RectLikeStub) {
     super.sizeChanged();
   }
 
-  /** Figma's auto layout: places (and stretches/grows) the in-flow children. */
+  /**
+   * Figma's auto layout: places (and stretches/grows) the in-flow children. A child that changes
+   * size while it is being placed (a text given a new width wraps again) asks for another pass,
+   * as Figma's layout settles.
+   */
   relayout(): void {
-    if (this.#layoutMode === "NONE" || this.#inLayout) return;
+    if (this.#layoutMode === "NONE") return;
+    if (this.#inLayout) {
+      this.#again = true;
+      return;
+    }
+    for (let pass = 0; pass < 4; pass++) {
+      this.#again = false;
+      this.#layOut();
+      if (!this.#again) return;
+    }
+  }
+
+  #layOut(): void {
     if (this.#layoutMode === "GRID") {
       if (!this.#grid) return;
       this.#inLayout = true;

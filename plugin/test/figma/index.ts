@@ -50,9 +50,9 @@ export interface TestFigmaOptions {
    */
   clientStorage?: Map<string, unknown>;
   /**
-   * Rough text measurement (each character 0.5 x its font size wide; lines 1.2 x the font size or
-   * their line height): text with textAutoResize WIDTH_AND_HEIGHT / HEIGHT then changes size
-   * as in Figma (but not with Figma's metrics). Default false: text keeps the size it is given.
+   * Text measured as Figma measures it (HarfBuzz over the installed font files: textlayout.ts):
+   * text with textAutoResize WIDTH_AND_HEIGHT / HEIGHT changes size whenever what it shows
+   * changes. Default true; false keeps every text at the size it is given.
    */
   measureText?: boolean;
   /** Names of further pages the file has, NOT loaded (documentAccess dynamic-page) until loadAsync. */
@@ -89,6 +89,8 @@ export interface TestControls {
   forgetLoadedFonts(): void;
   /** The user's clientStorage behind figma.clientStorage (pass it to another test figma: the same user). */
   readonly clientStorage: Map<string, unknown>;
+  /** Fonts text was set in that have no file on this machine: that text kept the size it was given. */
+  readonly unmeasuredFonts: ReadonlyMap<string, FontName>;
 }
 
 const controlsOf = new WeakMap<object, TestControls>();
@@ -117,11 +119,13 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
 
   const variables = new VariableRegistry(options.plan ?? "professional");
   const styles = new StyleRegistry(loaded);
+  const unmeasuredFonts = new Map<string, FontName>();
   const world: World = {
     variables,
     styles,
     place: (n) => currentPage.appendChild(n),
-    measureText: options.measureText ?? false,
+    measureText: options.measureText ?? true,
+    unmeasuredFonts,
     nextId: () => `${major}:${++minor}`,
     images: { has: (h) => images.has(h) },
     loadedFonts: loaded,
@@ -157,6 +161,7 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
 
   const controls: TestControls = {
     clientStorage,
+    unmeasuredFonts,
     notifications: [],
     uiMessages: [],
     shownUI: [],

@@ -3,6 +3,7 @@ import type { World } from "./base";
 import { fontKey, fontLabel } from "./fonts";
 import { ShapeStub } from "./shapes";
 import { f32, storedLetterSpacing, storedLineHeight, storedPaint } from "./stored";
+import { layoutText, unmeasurable } from "./textlayout";
 import { fail, frozenCopy, num, oneOf, validateHyperlink } from "./validate";
 
 // ---------------------------------------------------------------------------------- text
@@ -194,36 +195,39 @@ export class TextStub extends ShapeStub {
   }
 
   /**
-   * A ROUGH measurement (only with TestFigmaOptions.measureText): each character is
-   * 0.5 x its font size wide (plus letter spacing), a line is its line height (or 1.2 x the
-   * largest font size in it) tall. WIDTH_AND_HEIGHT takes the longest line's width and every
-   * line's height; HEIGHT wraps at the node's width and takes the height.
+   * Figma re-measures auto-resizing text whenever what it shows changes (textlayout.ts: HarfBuzz
+   * over the installed font files). WIDTH_AND_HEIGHT takes the longest line's width (trailing
+   * spaces included) and every line's height; HEIGHT wraps at the node's width and takes the height. A font with no file here
+   * leaves the size as given, and is recorded (testControls.unmeasuredFonts).
    */
   #measure(): void {
     if (!this.world.measureText || (this.#autoResize !== "WIDTH_AND_HEIGHT" && this.#autoResize !== "HEIGHT")) return;
-    const lines: Array<{ width: number; height: number }> = [];
-    let width = 0;
-    let tallest = 0;
-    const wrapAt = this.#autoResize === "HEIGHT" ? this._w : Infinity;
-    const endLine = () => {
-      lines.push({ width, height: tallest || 1.2 * this.#base.fontSize });
-      width = 0;
-      tallest = 0;
-    };
-    [...this.#chars].forEach((ch, i) => {
-      const st = this.#styles[i] ?? this.#base;
-      if (ch === "\n") return endLine();
-      const ls = st.letterSpacing.unit === "PIXELS" ? st.letterSpacing.value : (st.letterSpacing.value / 100) * st.fontSize;
-      const w = st.fontSize * 0.5 + ls;
-      if (width > 0 && width + w > wrapAt + 1e-6) endLine();
-      width += w;
-      const lh = st.lineHeight.unit === "PIXELS" ? st.lineHeight.value : st.lineHeight.unit === "PERCENT" ? (st.lineHeight.value / 100) * st.fontSize : 1.2 * st.fontSize;
-      tallest = Math.max(tallest, lh);
+    const styles = this.#chars.length ? this.#styles : [this.#base];
+    const missing = unmeasurable(styles);
+    if (missing.length) {
+      for (const f of missing) this.world.unmeasuredFonts?.set(fontKey(f), f);
+      return;
+    }
+    const wrapWidth = this.#autoResize === "HEIGHT" ? this._w : Infinity;
+    const laid = layoutText(this.#chars, this.#styles, this.#base, { wrapWidth, paragraphSpacing: this.#paragraphSpacing, paragraphIndent: this.#paragraphIndent });
+    // An auto-width box spans its lines' trailing spaces too (a wrapped line's hang outside it).
+    const w = this.#autoResize === "HEIGHT" ? this._w : laid.advance;
+    this._resize(Math.max(0.01, w), Math.max(0.01, laid.height), false);
+  }
+  /** An auto-height text given another width (auto layout, constraints, by hand) wraps again. */
+  override _resize(width: number, height: number, withConstraints: boolean): void {
+    const rewrap = this.#autoResize === "HEIGHT" && width !== this._w;
+    super._resize(width, height, withConstraints);
+    if (rewrap) this.#measure();
+  }
+  /** The lines Figma shows (for tests; not in the Plugin API). */
+  laidOutLines(): string[] {
+    const laid = layoutText(this.#chars, this.#styles, this.#base, {
+      wrapWidth: this.#autoResize === "WIDTH_AND_HEIGHT" ? Infinity : this._w,
+      paragraphSpacing: this.#paragraphSpacing,
+      paragraphIndent: this.#paragraphIndent,
     });
-    endLine();
-    const w = this.#autoResize === "HEIGHT" ? this._w : Math.max(...lines.map((l) => l.width));
-    const h = lines.reduce((sum, l) => sum + l.height, 0);
-    this._resize(Math.max(0.01, w), Math.max(0.01, h), false);
+    return laid.lines.map((l) => this.#chars.slice(l.start, l.end));
   }
 
   get fontName(): FontName | symbol {
@@ -428,6 +432,7 @@ export class TextStub extends ShapeStub {
     const n = num("set_paragraphIndent", "paragraphIndent", v, 0);
     this.#requireAll();
     this.#paragraphIndent = n;
+    this.#measure();
   }
   get paragraphSpacing(): number {
     return this.#paragraphSpacing;
@@ -436,6 +441,7 @@ export class TextStub extends ShapeStub {
     const n = num("set_paragraphSpacing", "paragraphSpacing", v, 0);
     this.#requireAll();
     this.#paragraphSpacing = n;
+    this.#measure();
   }
 }
 

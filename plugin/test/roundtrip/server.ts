@@ -2,24 +2,50 @@
  * The placement oracle for the Python invariants suite (tests/support/placement.py): one JSON
  * result per line on stdin (`{"name", "result"}`, the result as GET .../result returns it),
  * each placed by the materializer in a fresh in-memory Figma and read back; one line out per
- * result, `{"name", "breaks", "fallBacks"}` (compare.ts; the materializer's warnings for instances
- * it placed as plain frames), or `{"name", "error"}` when placing it threw.
+ * result, `{"name", "breaks", "fallBacks", "kept"}` (compare.ts; the materializer's warnings for
+ * instances it placed as plain frames; how many of the result's auto layout frames and instances
+ * were placed as such: `{"autoLayout": [kept, of], "instances": [kept, of]}`), or
+ * `{"name", "error"}` when placing it threw. Text is measured (the in-memory Figma's default).
  * Bundled with esbuild and run by node, so a generated page is checked in milliseconds and a
  * failing one can be shrunk by hypothesis.
  */
 import { createInterface } from "node:readline";
-import { materialize, readBack, type FullResult } from "../../src/materialize";
+import { materialize, readBack, type FullResult, type ResultNode } from "../../src/materialize";
 import { createTestFigma } from "../figma";
 import { placementBreaks } from "./compare";
 
-async function place(result: FullResult): Promise<{ breaks: string[]; fallBacks: string[] }> {
+type Kept = Record<"autoLayout" | "instances", [number, number]>;
+
+function* walk(n: ResultNode): Generator<ResultNode> {
+  yield n;
+  for (const c of n.children ?? []) yield* walk(c);
+}
+
+/** How many of the result's auto layout frames and instances Figma holds as such. */
+function kept(result: FullResult, nodes: ReadonlyMap<string, SceneNode>): Kept {
+  const out: Kept = { autoLayout: [0, 0], instances: [0, 0] };
+  for (const r of walk(result.document.document)) {
+    const n = nodes.get(r.id);
+    if (r.layoutMode && r.layoutMode !== "NONE") {
+      out.autoLayout[1]++;
+      if (n && "layoutMode" in n && n.layoutMode === r.layoutMode) out.autoLayout[0]++;
+    }
+    if (r.type === "INSTANCE") {
+      out.instances[1]++;
+      if (n?.type === "INSTANCE") out.instances[0]++;
+    }
+  }
+  return out;
+}
+
+async function place(result: FullResult): Promise<{ breaks: string[]; fallBacks: string[]; kept: Kept }> {
   const figma = createTestFigma();
   const root = result.document.document;
   const m = await materialize(figma, result, { parent: figma.currentPage, x: root.absoluteBoundingBox.x, y: root.absoluteBoundingBox.y });
   const available = new Set((await figma.listAvailableFontsAsync()).map((f) => f.fontName.family));
   const breaks = placementBreaks(result, await readBack(m.root, figma), available);
   // Why an instance became a plain frame, for whoever reads a break (not counted as one).
-  return { breaks, fallBacks: m.warnings.filter((w) => w.includes("placed as a plain frame")) };
+  return { breaks, fallBacks: m.warnings.filter((w) => w.includes("placed as a plain frame")), kept: kept(result, m.nodes) };
 }
 
 const lines = createInterface({ input: process.stdin });
