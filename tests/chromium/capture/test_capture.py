@@ -480,3 +480,31 @@ def test_a_space_collapsed_from_indentation_before_an_inline_element_is_kept(bro
     _, doc = run(browser, base_url + "fonts.html")
     first, second = texts(by_id(doc, "name"))[:2]
     assert first.line_boxes[0].text == "Clarence " and second.line_boxes[0].text == "Taylor"
+
+
+def test_whitespace_between_an_icon_and_its_label_is_one_space(browser: Browser, base_url: str) -> None:
+    """'<i></i>\\n    <span>Dashboard</span>': the whitespace alone is drawn as one space; it was
+    captured as two (its first and its last character each kept one), so the label's text in
+    Figma was a space wider than on the page."""
+    _, doc = run(browser, base_url + "fonts.html")
+    space, label = texts(by_id(doc, "nav"))[:2]
+    assert space.line_boxes[0].text == " " and label.line_boxes[0].text == "Dashboard"
+
+
+def test_arabic_in_a_latin_family_falls_back_to_noto_sans_arabic(browser: Browser, base_url: str) -> None:
+    """Chromium drew it in DejaVu Sans, which Figma does not have: each line measured another
+    width in Figma's Noto Sans Arabic, and wrapped paragraphs gained or lost a line."""
+    page = browser.new_page()
+    try:
+        page.goto(base_url + "fonts.html")
+        fonts = page.context.new_cdp_session(page)
+        fonts.send("DOM.enable")
+        fonts.send("CSS.enable")
+        node = fonts.send(
+            "DOM.querySelector", {"nodeId": fonts.send("DOM.getDocument")["root"]["nodeId"], "selector": "#arabic"}
+        )
+        used = fonts.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+    finally:
+        page.close()
+    families = {f["familyName"] for f in used}
+    assert "Noto Sans Arabic" in families and "DejaVu Sans" not in families  # (Liberation Sans: the spaces)

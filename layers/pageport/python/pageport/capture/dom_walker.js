@@ -649,8 +649,10 @@
       let s = norm(data.slice(starts[k], k < last ? starts[k + 1] : data.length));
       if (collapse) {
         s = s.trim();
+        // A node of whitespace only (between an icon and a label) draws one space, not two.
+        const onlySpace = s === '' && k === 0 && lead;
         if (k === 0 && lead) s = ` ${s}`;
-        if (k === last && trail) s = `${s} `;
+        if (k === last && trail && !onlySpace) s = `${s} `;
         // A wrap at a collapsible space keeps it (hanging) at the line's end: the converter
         // cannot tell it from a wrap between two CJK characters (Chromium breaks Hangul
         // anywhere) once trimmed.

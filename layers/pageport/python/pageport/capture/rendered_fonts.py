@@ -73,6 +73,13 @@ def record_rendered_fonts(page: Page, root: dict[str, Any], deadline: Deadline, 
     groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     for text in _texts(root):
         groups.setdefault(_group_key(text), []).append(text)
+    # A style whose texts are all whitespace (between an icon and its label) draws no glyph to ask
+    # about; elsewhere the question goes to a text with glyphs, listed first.
+    groups = {
+        key: sorted(members, key=lambda t: not str(t.get("text", "")).strip())
+        for key, members in groups.items()
+        if any(str(t.get("text", "")).strip() for t in members)
+    }
     if not groups:
         return
     asked = list(groups.values())[:MAX_QUERIES]
