@@ -137,3 +137,67 @@ def test_a_code_sample_keeps_its_blank_lines() -> None:
     node = find(convert(capture([pre])), type="TEXT")
     assert node["characters"] == "<form>\n\n  <div>"
     assert node["absoluteBoundingBox"]["height"] == 3 * node["style"]["lineHeightPx"]
+
+
+def test_a_space_hanging_at_a_wrap_is_not_part_of_the_line() -> None:
+    """The capture keeps the space a wrap leaves at a line's end (to join the lines again); a
+    line that becomes a text of its own drops it: it hangs outside the line's box, and Figma's
+    auto width would count it."""
+    styles = text_styles()
+    p = el(
+        "p",
+        box(0, 0, 300, 48),
+        {},
+        [text([("Two words ", box(0, 2, 80, 20)), ("wrap", box(40, 26, 36, 20))], styles)],
+    )
+    nodes = [n for n in walk(convert(capture([p]))["document"]) if n["type"] == "TEXT"]
+    assert [n["characters"] for n in nodes] == ["Two words", "wrap"]
+    assert nodes[0]["absoluteBoundingBox"]["width"] == 80.0
+
+
+def test_a_line_wider_than_its_text_keeps_its_width() -> None:
+    """Padding around inline code makes the line wider than its glyphs: an auto-width box would
+    shrink to the glyphs in Figma and move what follows, so the box keeps the line's width."""
+    styles = text_styles()
+    code = el(
+        "code",
+        box(40, 2, 52, 20),
+        {"display": "inline", "padding-left": "6px", "padding-right": "6px", "font-family": "monospace"},
+        [text([("npm", box(46, 2, 40, 20))], text_styles(font_family="monospace"))],
+    )
+    # A block as wide as the line: the text keeps its own box (no room to span the block).
+    p = el(
+        "p",
+        box(0, 0, 132, 24),
+        {},
+        [text([("Run ", box(0, 2, 40, 20))], styles), code, text([(" now", box(92, 2, 40, 20))], styles)],
+    )
+    node = find(convert(capture([p])), type="TEXT")
+    assert node["characters"] == "Run npm now"
+    assert node["style"]["textAutoResize"] == "HEIGHT"
+    assert node["absoluteBoundingBox"]["width"] == 132.0
+    plain = el(
+        "p",
+        box(0, 0, 110, 24),
+        {},
+        [text([("Run ", box(0, 2, 40, 20))], styles), text([("npm now", box(40, 2, 70, 20))], styles)],
+    )
+    assert find(convert(capture([plain])), type="TEXT")["style"]["textAutoResize"] == "WIDTH_AND_HEIGHT"
+
+
+def test_two_line_breaks_in_a_row_leave_an_empty_line_that_takes_its_height() -> None:
+    styles = text_styles()
+    p = el(
+        "p",
+        box(0, 0, 300, 72),
+        {},
+        [
+            text([("Invoice", box(0, 2, 60, 20))], styles),
+            el("br", box(60, 2, 0, 20), {"display": "inline"}),
+            el("br", box(0, 26, 0, 20), {"display": "inline"}),
+            text([("Order", box(0, 50, 50, 20))], styles),
+        ],
+    )
+    node = find(convert(capture([p])), type="TEXT")
+    assert node["characters"] == "Invoice\n\nOrder"
+    assert node["absoluteBoundingBox"]["height"] == 3 * node["style"]["lineHeightPx"]

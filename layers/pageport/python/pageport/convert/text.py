@@ -34,6 +34,7 @@ class Segment:
     font: RenderedFont | None = None  # the face capture saw drawing it (TextNode.rendered_font)
     link: str | None = None  # href of the <a> it sits in
     depth: int = 0  # inline elements between it and its paragraph (<a><b>x</b></a>: 2)
+    wraps: bool = False  # its text node goes on in the next line box: a trailing space hangs
 
 
 @dataclass

@@ -89,8 +89,9 @@ def _segments(
             if (icons := text_icons(state, n)) is not None:  # icon-font glyphs: VECTORs, not text
                 decorations.extend(icons)
                 continue
-            for lb in n.line_boxes:
-                yield Segment(lb.text, st, lb, deco, n.rendered_font, link, depth)
+            last = len(n.line_boxes) - 1
+            for k, lb in enumerate(n.line_boxes):
+                yield Segment(lb.text, st, lb, deco, n.rendered_font, link, depth, wraps=k < last)
             continue
         if n.tag == "br":
             yield Segment("\n", {}, None, deco)
@@ -178,8 +179,20 @@ def _text_nodes(state: ConversionState, lines: list[Any], span: tuple[float, flo
     pieces = join_lines(lines, preserve)
     left = span[0] if span else min(ln.left for ln in lines)
     right = span[1] if span else max(ln.right for ln in lines)
-    node = _text_node_from_pieces(state, pieces, left, right - left, lines, single)
+    node = _text_node_from_pieces(state, pieces, left, right - left, lines, single, preserve)
     return [node] if node is not None else []
+
+
+_GAP = 0.5  # px of a line its fragments do not cover
+
+
+def _has_gaps(lines: list[Any]) -> bool:
+    """Whether a line spans more than its text fragments (padding or margins between them)."""
+    for ln in lines:
+        drawn = sum(seg.line.width for seg in ln.segments if seg.line is not None)
+        if ln.right - ln.left - drawn > _GAP:
+            return True
+    return False
 
 
 def text_node(state: ConversionState, segs: list[Segment], box: Box, *, single: bool, width: float) -> Node | None:
@@ -190,24 +203,32 @@ def text_node(state: ConversionState, segs: list[Segment], box: Box, *, single: 
 
 
 def _text_node_from_pieces(
-    state: ConversionState, pieces: list[tuple[str, Segment]], x: float, width: float, lines: list[Any], single: bool
+    state: ConversionState,
+    pieces: list[tuple[str, Segment]],
+    x: float,
+    width: float,
+    lines: list[Any],
+    single: bool,
+    preserve: bool = False,
 ) -> Node | None:
     """A TEXT node whose box starts at x with the given width (the lines give its top)."""
-    # Runs of consecutive text drawn by the same segment (styles are per segment), with the
-    # paragraph's trailing whitespace trimmed. Leading whitespace stays: the capture keeps it only
-    # where Chromium drew it (after an icon or an inline box outside this node), and the line's
-    # x includes it, so dropping it would shift every glyph left by a space.
+    # Runs of consecutive text drawn by the same segment (styles are per segment), without the
+    # paragraph's closing line breaks. Spaces at either end stay (but one hanging at a wrap): the
+    # capture keeps them only where Chromium drew them (after an icon, before a link on the same
+    # line), the line's box includes them, and Figma's auto width counts them as the page did.
     texts: list[list[Any]] = []
     for text, seg in pieces:
         if texts and texts[-1][1] is seg:
             texts[-1][0] += text
         elif text:
             texts.append([text, seg])
-    while texts and not texts[-1][0].strip():
+    while texts and not texts[-1][0].rstrip("\n"):
         texts.pop()
-    if not texts:
+    if not any(text.strip() for text, _ in texts):
         return None
-    texts[-1][0] = texts[-1][0].rstrip()
+    texts[-1][0] = texts[-1][0].rstrip("\n")
+    if texts[-1][1].wraps:  # the line ends at a wrap: its space hangs outside the line's box
+        texts[-1][0] = texts[-1][0].rstrip(" ")
     characters = "".join(text for text, _ in texts)
     overrides: list[int] = []
     table: dict[str, TypeStyle] = {}
@@ -224,9 +245,14 @@ def _text_node_from_pieces(
     # that the first line's centre matches the captured line fragment's centre.
     first_line = lines[0]
     centre = (first_line.top + first_line.bottom) / 2
-    height = lh * len(lines) if not single else lh
+    # An empty line (two <br> in a row) has no line box but takes a line's height (preformatted
+    # text's blank lines are lines of their own already).
+    empty = 0 if preserve else sum(1 for paragraph in characters.split("\n")[1:-1] if not paragraph)
+    height = lh * (len(lines) + empty) if not single else lh
     top = centre - lh / 2
-    auto = "WIDTH_AND_HEIGHT" if single else "HEIGHT"
+    # A line with room the text does not fill (an inline box's padding, a margin between two
+    # links) is wider than its glyphs: Figma's auto width would shrink it, so its width is kept.
+    auto = "WIDTH_AND_HEIGHT" if single and not _has_gaps(lines) else "HEIGHT"
     base["textAutoResize"] = auto
     if single:
         base["textAlignHorizontal"] = "LEFT"
