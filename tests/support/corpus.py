@@ -169,15 +169,18 @@ def page_texts(
         context.close()
 
 
-def invariant_breaks(c: Converted, oracle: PlacementOracle) -> dict[str, list[str]]:
-    """Every invariant's breaks on one converted page (an empty list each: it keeps them)."""
+def invariant_breaks(
+    c: Converted, oracle: PlacementOracle, advance_scales: tuple[float, ...] = ()
+) -> dict[str, list[str]]:
+    """Every invariant's breaks on one converted page (an empty list each: it keeps them);
+    `advance_scales`: also count the wrapped texts that keep their lines so (oracle.kept)."""
     from pageport.capture.schema import CaptureDocument
     from pageport.convert.invariants import binding_breaks, font_breaks, hidden_text_breaks
 
     doc = CaptureDocument.model_validate_json(c.capture_json)
     web = [f.family for f in doc.fonts if f.url and f.status == "loaded"]
     return {
-        "placement": oracle.breaks(c.page.name, c.response()),
+        "placement": oracle.breaks(c.page.name, c.response(), advance_scales),
         "bindings": binding_breaks(c.result),
         "hidden": hidden_text_breaks(c.result, c.hidden_texts, c.shown_texts),
         "fonts": font_breaks(c.result, web),

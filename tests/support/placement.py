@@ -22,9 +22,11 @@ class PlacementOracle(NodeLineServer):
         self.kept: dict[str, list[int]] = {}
         super().__init__(SERVER, "oracle")
 
-    def breaks(self, name: str, response: dict[str, Any]) -> list[str]:
-        """Every field the plugin's read-back of `response` (the API's result shape) differs in."""
-        answer = self.ask({"name": name, "result": response})
+    def breaks(self, name: str, response: dict[str, Any], advance_scales: tuple[float, ...] = ()) -> list[str]:
+        """Every field the plugin's read-back of `response` (the API's result shape) differs in.
+        With `advance_scales` (0.98, 1.02: another engine's advances), `kept["lines"]` also counts
+        the wrapped texts that keep their lines placed so."""
+        answer = self.ask({"name": name, "result": response, "advanceScales": list(advance_scales)})
         self.fall_backs = answer.get("fallBacks", [])
         self.kept = answer.get("kept", {})
         if "error" in answer:

@@ -18,6 +18,8 @@ export interface World {
   svgExport(node: SceneStub): string;
   /** Text measured with the real fonts (TestFigmaOptions.measureText): auto-resizing text changes size. */
   measureText?: boolean;
+  /** Every glyph advance x this (TestFigmaOptions.advanceScale). */
+  advanceScale?: number;
   /** Fonts text was set in that have no file here: that text kept the size it was given. */
   unmeasuredFonts?: Map<string, FontName>;
   /** The file's variables (bound paints and fields resolve through them). */

@@ -55,6 +55,8 @@ export interface TestFigmaOptions {
    * changes. Default true; false keeps every text at the size it is given.
    */
   measureText?: boolean;
+  /** Every glyph advance x this (default 1; 1.02: another engine 2 % wider), to check that a design keeps its lines. */
+  advanceScale?: number;
   /** Names of further pages the file has, NOT loaded (documentAccess dynamic-page) until loadAsync. */
   extraPages?: string[];
   /** The file's team plan: how many modes a variable collection may have (default "professional"). */
@@ -125,6 +127,7 @@ export function createTestFigma(options: TestFigmaOptions = {}): PluginAPI {
     styles,
     place: (n) => currentPage.appendChild(n),
     measureText: options.measureText ?? true,
+    advanceScale: options.advanceScale ?? 1,
     unmeasuredFonts,
     nextId: () => `${major}:${++minor}`,
     images: { has: (h) => images.has(h) },

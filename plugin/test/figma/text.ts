@@ -209,7 +209,12 @@ export class TextStub extends ShapeStub {
       return;
     }
     const wrapWidth = this.#autoResize === "HEIGHT" ? this._w : Infinity;
-    const laid = layoutText(this.#chars, this.#styles, this.#base, { wrapWidth, paragraphSpacing: this.#paragraphSpacing, paragraphIndent: this.#paragraphIndent });
+    const laid = layoutText(this.#chars, this.#styles, this.#base, {
+      wrapWidth,
+      paragraphSpacing: this.#paragraphSpacing,
+      paragraphIndent: this.#paragraphIndent,
+      advanceScale: this.world.advanceScale,
+    });
     // An auto-width box spans its lines' trailing spaces too (a wrapped line's hang outside it).
     const w = this.#autoResize === "HEIGHT" ? this._w : laid.advance;
     this._resize(Math.max(0.01, w), Math.max(0.01, laid.height), false);
@@ -226,6 +231,7 @@ export class TextStub extends ShapeStub {
       wrapWidth: this.#autoResize === "WIDTH_AND_HEIGHT" ? Infinity : this._w,
       paragraphSpacing: this.#paragraphSpacing,
       paragraphIndent: this.#paragraphIndent,
+      advanceScale: this.world.advanceScale,
     });
     return laid.lines.map((l) => this.#chars.slice(l.start, l.end));
   }

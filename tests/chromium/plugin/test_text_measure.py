@@ -39,6 +39,7 @@ CASES: list[tuple[str, str, float, str]] = [
     ("Noto Sans KR", "Regular", 16, KOREAN),
     ("Noto Sans Arabic", "Regular", 16, ARABIC),
     ("Noto Sans", "Regular", 18, HINDI),  # Devanagari from the Noto fallback, shaped as one run
+    ("Courier New", "Regular", 16, HINDI),  # the spaces in the monospace face, as Chromium falls back
 ]
 WIDTHS = (None, 180.0, 260.0, 420.0)
 
