@@ -508,3 +508,14 @@ def test_arabic_in_a_latin_family_falls_back_to_noto_sans_arabic(browser: Browse
         page.close()
     families = {f["familyName"] for f in used}
     assert "Noto Sans Arabic" in families and "DejaVu Sans" not in families  # (Liberation Sans: the spaces)
+
+
+def test_each_line_records_the_width_of_its_first_word(browser: Browser, base_url: str) -> None:
+    """leadWord: the room the line before lacked, which bounds the width that keeps the page's
+    line breaks in another engine (convert/wrap_width.py). Korean breaks between syllables too."""
+    _, doc = run(browser, base_url + "fonts.html")
+    (korean,) = texts(by_id(doc, "korean"))
+    assert len(korean.line_boxes) > 2
+    for before, line in zip(korean.line_boxes, korean.line_boxes[1:], strict=False):
+        assert line.lead_word is not None and 0 < line.lead_word <= line.width
+        assert before.width + line.lead_word > 160 - 1  # it did not fit on the line before

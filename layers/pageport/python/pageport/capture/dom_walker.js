@@ -645,6 +645,21 @@
     const trailing = collapse ? /[ \t\n\r\f]+$/.exec(data) : null;
     const trail = trailing !== null && renderedAt(trailing.index);
     const last = lines.length - 1;
+    // The width of a line's first word (one CJK character; up to a space or a hyphen otherwise):
+    // the line before it had less room than that, which is what makes the page's wraps
+    // reproducible with another engine's widths.
+    const BREAK_AFTER = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+    const leadWord = (from, to) => {
+      let i = from;
+      while (i < to && WS_RE.test(data[i])) i++;
+      let j = i;
+      if (j < to && BREAK_AFTER.test(data[j])) j++;
+      else while (j < to && !WS_RE.test(data[j]) && !BREAK_AFTER.test(data[j]) && data[j - 1] !== '-') j++;
+      if (j <= i) return null;
+      range.setStart(t, i); range.setEnd(t, j);
+      const rs = [...range.getClientRects()].filter((r) => r.width > 0);
+      return rs.length === 1 ? round(rs[0].width) : null;
+    };
     const lineBoxes = lines.map((l, k) => {
       let s = norm(data.slice(starts[k], k < last ? starts[k + 1] : data.length));
       if (collapse) {
@@ -660,8 +675,11 @@
           s = `${s} `;
         }
       }
-      return { x: round(l.left + ox), y: round(l.top + oy), width: round(l.right - l.left),
+      const box = { x: round(l.left + ox), y: round(l.top + oy), width: round(l.right - l.left),
         height: round(l.bottom - l.top), text: s };
+      const firstWord = collapse ? leadWord(starts[k], k < last ? starts[k + 1] : data.length) : null;
+      if (firstWord !== null) box.leadWord = firstWord;
+      return box;
     });
     const left = Math.min(...lines.map((l) => l.left));
     const top = Math.min(...lines.map((l) => l.top));

@@ -190,6 +190,11 @@ class LineBox(_Model):
         description="The characters on this line, whitespace collapsed as rendered; a line that wrapped at a"
         " space ends with it (one), as a wrap between CJK characters does not."
     )
+    lead_word: float | None = Field(
+        default=None,
+        description="Width of the line's first word (one CJK character; up to a space or hyphen otherwise), CSS"
+        " px: the line before had less room than this. Absent for preformatted text.",
+    )
 
 
 class RenderedFont(_Model):
