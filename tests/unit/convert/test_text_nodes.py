@@ -201,3 +201,39 @@ def test_two_line_breaks_in_a_row_leave_an_empty_line_that_takes_its_height() ->
     node = find(convert(capture([p])), type="TEXT")
     assert node["characters"] == "Invoice\n\nOrder"
     assert node["absoluteBoundingBox"]["height"] == 3 * node["style"]["lineHeightPx"]
+
+
+def test_a_paragraph_box_keeps_the_pages_line_breaks() -> None:
+    """A heading's hidden `¶` link took room on the page, so 'structure' went to a second line;
+    at the column's width Figma would keep it on the first. The box takes a width that holds the
+    first line (172 px) and not the next line's first word (+60 px), with 2 % of slack each way."""
+    styles = text_styles()
+    first = {**box(0, 2, 172, 20), "leadWord": 150.0}
+    second = {**box(0, 26, 60, 20), "leadWord": 60.0}
+    h = el("h2", box(0, 0, 318, 48), {}, [text([("Defining document ", first), ("structure", second)], styles)])
+    node = find(convert(capture([h])), type="TEXT")
+    width = node["absoluteBoundingBox"]["width"]
+    assert 172 * 1.02 <= width <= (172 + 60) * 0.98 + 0.01  # (rounded to the 1/100 px)
+    # Where the column's width gives the page's lines, it is kept (repeats keep one width).
+    roomy = el(
+        "h2",
+        box(0, 0, 318, 48),
+        {},
+        [text([("Defining document ", first), ("structure", {**second, "leadWord": 200.0})], styles)],
+    )
+    assert find(convert(capture([roomy])), type="TEXT")["absoluteBoundingBox"]["width"] == 318.0
+
+
+def test_text_that_never_wraps_on_the_page_never_wraps_in_figma() -> None:
+    """A code sample (white-space: pre) is as wide as its longest line: a box as wide as the
+    column would wrap it in Figma the moment its advances are a little wider."""
+    styles = text_styles(white_space="pre", font_family="monospace")
+    pre = el(
+        "pre",
+        box(0, 0, 300, 40),
+        {"white-space": "pre"},
+        [text([("def f():", box(0, 2, 64, 16)), ("    return 1", box(0, 20, 96, 16))], styles)],
+    )
+    node = find(convert(capture([pre])), type="TEXT")
+    assert node["style"]["textAutoResize"] == "WIDTH_AND_HEIGHT"
+    assert node["absoluteBoundingBox"]["width"] == 96.0

@@ -24,6 +24,7 @@ from pageport.convert.text import (
     style_diff,
     text_align,
 )
+from pageport.convert.wrap_width import keep_lines_span
 
 # px of room a line needs in its block to be given the block's width (Figma measures text a
 # little differently; a line that nearly fills its block keeps its own box so it cannot wrap).
@@ -120,6 +121,7 @@ def inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode]
 
 
 _PRESERVE_BREAKS = frozenset(("pre", "pre-wrap", "pre-line", "break-spaces"))
+_NO_WRAP = frozenset(("pre", "nowrap"))
 
 
 def _inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode], parent: ElementNode) -> list[Node]:
@@ -137,6 +139,7 @@ def _inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode
         return decorations
     lines = lines[worded[0] : worded[-1] + 1] if preserve else [lines[i] for i in worded]
     styles = next(s.styles for s in segments if s.line is not None)
+    unwrapped = parent.style("white-space") in _NO_WRAP
     content = content_box(parent, parent.style)
     align = text_align(styles)
     if len(lines) == 1:
@@ -157,7 +160,10 @@ def _inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode
         right = max(ln.right for ln in lines)
 
     if all(_aligned(ln, align, left, right) for ln in lines):
-        return [*decorations, *_text_nodes(state, lines, (left, right), False)]
+        span = left, right
+        if not preserve:
+            span = keep_lines_span(lines, left, right, align)
+        return [*decorations, *_text_nodes(state, lines, span, False, unwrapped)]
     return [*decorations, *(n for ln in lines for n in _text_nodes(state, [ln], None, True))]
 
 
@@ -172,14 +178,18 @@ def _aligned(ln: Line, align: str, left: float, right: float) -> bool:
     return abs(ln.left - left) <= 2 and ln.right <= right + 1
 
 
-def _text_nodes(state: ConversionState, lines: list[Any], span: tuple[float, float] | None, single: bool) -> list[Node]:
+def _text_nodes(
+    state: ConversionState, lines: list[Any], span: tuple[float, float] | None, single: bool, unwrapped: bool = False
+) -> list[Node]:
+    """The lines as one TEXT node; `unwrapped`: their block never wraps (white-space: pre, nowrap)."""
     segs = [s for ln in lines for s in ln.segments]
     ws = next((s.styles.get("white-space", "normal") for s in segs if s.line), "normal")
     preserve = ws in _PRESERVE_BREAKS
     pieces = join_lines(lines, preserve)
-    left = span[0] if span else min(ln.left for ln in lines)
-    right = span[1] if span else max(ln.right for ln in lines)
-    node = _text_node_from_pieces(state, pieces, left, right - left, lines, single, preserve)
+    # Text that never wraps on the page (a code sample) never wraps in Figma: its own width.
+    left = span[0] if span and not unwrapped else min(ln.left for ln in lines)
+    right = span[1] if span and not unwrapped else max(ln.right for ln in lines)
+    node = _text_node_from_pieces(state, pieces, left, right - left, lines, single, preserve, single or unwrapped)
     return [node] if node is not None else []
 
 
@@ -210,6 +220,7 @@ def _text_node_from_pieces(
     lines: list[Any],
     single: bool,
     preserve: bool = False,
+    auto_width: bool | None = None,
 ) -> Node | None:
     """A TEXT node whose box starts at x with the given width (the lines give its top)."""
     # Runs of consecutive text drawn by the same segment (styles are per segment), without the
@@ -252,7 +263,7 @@ def _text_node_from_pieces(
     top = centre - lh / 2
     # A line with room the text does not fill (an inline box's padding, a margin between two
     # links) is wider than its glyphs: Figma's auto width would shrink it, so its width is kept.
-    auto = "WIDTH_AND_HEIGHT" if single and not _has_gaps(lines) else "HEIGHT"
+    auto = "WIDTH_AND_HEIGHT" if (single if auto_width is None else auto_width) and not _has_gaps(lines) else "HEIGHT"
     base["textAutoResize"] = auto
     if single:
         base["textAlignHorizontal"] = "LEFT"
