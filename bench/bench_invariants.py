@@ -1,7 +1,10 @@
 """Invariant breaks: every corpus page at 1280 and 390 px and 1,000 generated pages, each
 captured by the capture worker's capture_page, converted and placed by the plugin's oracle, and
 checked against the invariants every result keeps (placement exact, bound values, nothing hidden
-drawn, every script's fonts; tests/support/corpus.py invariant_breaks).
+drawn, every script's fonts; tests/support/corpus.py invariant_breaks). The oracle places every
+design in the in-memory Figma that measures text with the font files: it also prints how much of
+the corpus' auto layout and instances Figma keeps, and how many wrapped texts keep their lines with
+every advance 2 % narrower and 2 % wider (JSON `kept_in_measured_figma`).
 
 Prints a line per corpus page and width that breaks one, the counts per invariant, and as its
 last line the JSON result: `median` the breaks counted (corpus and generated), goal 0. The
@@ -43,12 +46,21 @@ from tests.support.placement import PlacementOracle
 GENERATED_WIDTH = 1024
 
 
-def corpus_breaks(browser: object, oracle: PlacementOracle, widths: list[int], counts: Counter[str]) -> int:
+# Another engine's advances, 2 % narrower and wider: a wrapped text should keep its lines.
+ADVANCE_SCALES = (0.98, 1.02)
+
+
+def corpus_breaks(
+    browser: object, oracle: PlacementOracle, widths: list[int], counts: Counter[str], kept: Counter[str]
+) -> int:
     total = 0
     with serve_directory(PAGES_DIR) as base:
         for page in corpus_pages():
             for width in widths:
-                found = invariant_breaks(convert_corpus_page(browser, base, page, width), oracle)
+                found = invariant_breaks(convert_corpus_page(browser, base, page, width), oracle, ADVANCE_SCALES)
+                for kind, (held, of) in oracle.kept.items():
+                    kept[f"{kind} kept"] += held
+                    kept[f"{kind} of"] += of
                 for kind, breaks in found.items():
                     counts[f"corpus {kind}"] += len(breaks)
                     total += len(breaks)
@@ -103,11 +115,20 @@ def main() -> int:
     args = parser.parse_args()
     widths = args.width or [1280, 390]
     counts: Counter[str] = Counter()
+    kept: Counter[str] = Counter()
     with harness.chromium() as browser, PlacementOracle() as oracle:
-        in_corpus = corpus_breaks(browser, oracle, widths, counts)
+        in_corpus = corpus_breaks(browser, oracle, widths, counts, kept)
         generated, broken_pages = generated_breaks(browser, oracle, args.pages, counts) if args.pages else (0, 0)
     for what, n in sorted(counts.items()):
         print(f"{what}: {n}", file=sys.stderr)
+    # The measured in-memory Figma keeps auto layout and instances (issue 45: >= 98 % each), and
+    # wrapped texts keep their lines with advances 2 % off.
+    ratios = {
+        kind: round(kept[f"{kind} kept"] / max(1, kept[f"{kind} of"]), 4)
+        for kind in ("autoLayout", "instances", "lines")
+    }
+    for kind, ratio in ratios.items():
+        print(f"corpus {kind} kept: {kept[f'{kind} kept']}/{kept[f'{kind} of']} = {ratio}", file=sys.stderr)
     total = in_corpus + generated
     print(
         json.dumps(
@@ -126,6 +147,7 @@ def main() -> int:
                 "generated_pages": args.pages,
                 "generated_pages_broken": broken_pages,
                 "by_invariant": dict(sorted(counts.items())),
+                "kept_in_measured_figma": ratios,
             }
         )
     )
