@@ -8,7 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 from tests.support.paths import REPO_ROOT
 
@@ -75,7 +75,7 @@ class NodeLineServer:
             self._process.stdin.close()
         self._process.wait(timeout=30)
 
-    def __enter__(self) -> NodeLineServer:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(
