@@ -3,7 +3,7 @@ import type { World } from "./base";
 import { fontKey, fontLabel } from "./fonts";
 import { ShapeStub } from "./shapes";
 import { f32, storedLetterSpacing, storedLineHeight, storedPaint } from "./stored";
-import { layoutText, unmeasurable } from "./textlayout";
+import { layoutText, unmeasurable, type TextLayout } from "./textlayout";
 import { fail, frozenCopy, num, oneOf, validateHyperlink } from "./validate";
 
 // ---------------------------------------------------------------------------------- text
@@ -208,13 +208,7 @@ export class TextStub extends ShapeStub {
       for (const f of missing) this.world.unmeasuredFonts?.set(fontKey(f), f);
       return;
     }
-    const wrapWidth = this.#autoResize === "HEIGHT" ? this._w : Infinity;
-    const laid = layoutText(this.#chars, this.#styles, this.#base, {
-      wrapWidth,
-      paragraphSpacing: this.#paragraphSpacing,
-      paragraphIndent: this.#paragraphIndent,
-      advanceScale: this.world.advanceScale,
-    });
+    const laid = this.#layout();
     // An auto-width box spans its lines' trailing spaces too (a wrapped line's hang outside it).
     const w = this.#autoResize === "HEIGHT" ? this._w : laid.advance;
     this._resize(Math.max(0.01, w), Math.max(0.01, laid.height), false);
@@ -225,15 +219,18 @@ export class TextStub extends ShapeStub {
     super._resize(width, height, withConstraints);
     if (rewrap) this.#measure();
   }
-  /** The lines Figma shows (for tests; not in the Plugin API). */
-  laidOutLines(): string[] {
-    const laid = layoutText(this.#chars, this.#styles, this.#base, {
+  /** The text laid out at the node's width (auto width: unwrapped). */
+  #layout(): TextLayout {
+    return layoutText(this.#chars, this.#styles, this.#base, {
       wrapWidth: this.#autoResize === "WIDTH_AND_HEIGHT" ? Infinity : this._w,
       paragraphSpacing: this.#paragraphSpacing,
       paragraphIndent: this.#paragraphIndent,
       advanceScale: this.world.advanceScale,
     });
-    return laid.lines.map((l) => this.#chars.slice(l.start, l.end));
+  }
+  /** The lines Figma shows (for tests; not in the Plugin API). */
+  laidOutLines(): string[] {
+    return this.#layout().lines.map((l) => this.#chars.slice(l.start, l.end));
   }
 
   get fontName(): FontName | symbol {
