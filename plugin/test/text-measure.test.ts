@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { materialize, type FullResult, type ResultNode } from "../src/materialize";
 import { createTestFigma, testControls } from "./figma";
+import { kernPairs } from "./figma/kern";
 
 const DIR = join(__dirname, "fixtures", "results");
 const fixtures = readdirSync(DIR).filter((f) => f.endsWith(".json")).sort();
@@ -34,6 +35,29 @@ describe("text measured like Figma", () => {
     expect(t.height).toBeCloseTo(14 * (1854 + 434 + 67) / 2048, 3); // Arimo's ascender, descender, line gap
     t.textCase = "UPPER";
     expect(t.width).toBeGreaterThan(180);
+  });
+
+  it("kerns with a font's legacy kern table, which harfbuzzjs leaves out (Chromium: 56.72 px)", async () => {
+    // Debian's Open Sans has an empty GPOS and 18,694 pairs in `kern` (C-O, T-A, A-C, A-T here).
+    const t = await textIn({ family: "Open Sans", style: "ExtraBold" }, 12, "CONTACT");
+    expect(t.width).toBeCloseTo(56.719, 2);
+  });
+
+  it("reads every pair of a kern subtable whose 16-bit length overflowed", () => {
+    const n = 11000; // 6 bytes each: 66,000 bytes, over a length field's 65,535
+    const table = new DataView(new ArrayBuffer(4 + 14 + 6 * n));
+    table.setUint16(2, 1); // version 0, one subtable
+    table.setUint16(6, (14 + 6 * n) & 0xffff); // its length, wrapped
+    table.setUint16(8, 0x0001); // format 0, horizontal
+    table.setUint16(10, n);
+    for (let i = 0; i < n; i++) {
+      table.setUint16(18 + 6 * i, i);
+      table.setUint16(20 + 6 * i, i + 1);
+      table.setInt16(22 + 6 * i, -i % 100);
+    }
+    const pairs = kernPairs(new Uint8Array(table.buffer));
+    expect(pairs.size).toBe(n);
+    expect(pairs.get((n - 1) * 65536 + n)).toBe(-(n - 1) % 100);
   });
 
   it("auto width takes the longest line; auto height wraps at the width and re-wraps when it changes", async () => {

@@ -8,6 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as hb from "harfbuzzjs";
+import { kernPairs, type KernPairs } from "./kern";
 
 export interface Face {
   readonly file: string;
@@ -18,6 +19,8 @@ export interface Face {
   readonly upem: number;
   /** Ascender, descender (negative) and line gap, in font units. */
   readonly extents: { ascender: number; descender: number; lineGap: number };
+  /** The legacy `kern` table's pairs, where its GPOS has no kerning (harfbuzzjs leaves them out). */
+  readonly kern: KernPairs;
   /** Whether the face draws the code point (not .notdef). */
   has(codePoint: number): boolean;
 }
@@ -110,6 +113,7 @@ function open(listed: Listed): Face {
     font,
     upem: hbFace.upem,
     extents: { ascender: extents.ascender, descender: extents.descender, lineGap: extents.lineGap },
+    kern: hbFace.getTableFeatureTags("GPOS").includes("kern") ? new Map() : kernPairs(hbFace.referenceTable("kern")),
     has: (codePoint) => (font.nominalGlyph(codePoint) ?? 0) !== 0,
   };
   opened.set(key, face);
@@ -135,11 +139,12 @@ const FALLBACK_FAMILIES = [
   "noto sans math", "dejavu sans", "noto color emoji",
 ];
 
-const fallbackByCodePoint = new Map<number, Face | null>();
+const fallbackByCodePoint = new Map<string, Face | null>();
 
 /** A face that draws the code point when the text's own face does not. */
 export function fallbackFace(codePoint: number, weight: number, italic: boolean): Face | null {
-  const cached = fallbackByCodePoint.get(codePoint);
+  const key = `${codePoint} ${weight} ${italic}`;
+  const cached = fallbackByCodePoint.get(key);
   if (cached !== undefined) return cached;
   let found: Face | null = null;
   for (const family of FALLBACK_FAMILIES) {
@@ -149,6 +154,6 @@ export function fallbackFace(codePoint: number, weight: number, italic: boolean)
       break;
     }
   }
-  fallbackByCodePoint.set(codePoint, found);
+  fallbackByCodePoint.set(key, found);
   return found;
 }

@@ -89,7 +89,10 @@ function unitAdvances(face: Face, text: string): number[] {
   const infos = buffer.getGlyphInfos();
   const positions = buffer.getGlyphPositions();
   infos.forEach((info, i) => {
-    out[info.cluster] = (out[info.cluster] ?? 0) + (positions[i]?.xAdvance ?? 0);
+    // Legacy kerning: the pair's value on the left glyph's advance (glyphs are in visual order).
+    const next = infos[i + 1];
+    const kern = next && face.kern.size ? (face.kern.get(info.codepoint * 65536 + next.codepoint) ?? 0) : 0;
+    out[info.cluster] = (out[info.cluster] ?? 0) + (positions[i]?.xAdvance ?? 0) + kern;
   });
   if (shaped.size > 20000) shaped.clear();
   shaped.set(key, out);
