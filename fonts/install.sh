@@ -2,8 +2,8 @@
 # The web font families capture renders with: Debian's packages of common Google (and
 # metric-compatible Microsoft) families, the Google families Debian lacks from the locked
 # @fontsource npm packages in this folder converted to TTF (fontsource_ttf.py, which needs
-# fontTools and brotli: run it with the project's Python), and fontconfig aliases for old family
-# names (60-pageport-aliases.conf). Needs root. Idempotent: a stamp holds the inputs' hash.
+# fontTools and brotli: run it with the project's Python), and fontconfig rules that make capture
+# draw with faces Figma has (55-pageport-aliases.conf). Needs root. Idempotent: a stamp holds the inputs' hash.
 # Usage: fonts/install.sh [PYTHON]   (PYTHON defaults to python3)
 #        fonts/install.sh --check    (exit 0 when installed and current, 1 otherwise; no root)
 set -euo pipefail
@@ -25,7 +25,7 @@ APT_PACKAGES="fonts-liberation2 fonts-noto-core fonts-noto-cjk fonts-roboto font
 fonts-roboto-slab fonts-croscore fontconfig"
 
 stamp="$DEST/.installed"
-inputs=$(cat package-lock.json fontsource_ttf.py 60-pageport-aliases.conf install.sh | sha256sum | cut -d' ' -f1)
+inputs=$(cat package-lock.json fontsource_ttf.py 55-pageport-aliases.conf install.sh | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs" ]; then
     exit 0
 fi
@@ -45,7 +45,9 @@ rm -rf "$DEST.tmp"
 "$PYTHON" -W ignore fontsource_ttf.py node_modules/@fontsource "$DEST.tmp"
 rm -rf "$DEST"
 mv "$DEST.tmp" "$DEST"
-install -m 644 60-pageport-aliases.conf "$CONF_DIR/60-pageport-aliases.conf"
+install -m 644 55-pageport-aliases.conf "$CONF_DIR/55-pageport-aliases.conf"
+# Its name before it had to run ahead of 60-latin.conf (the generic monospace rule).
+rm -f "$CONF_DIR/60-pageport-aliases.conf"
 fc-cache -f >/dev/null
 echo "$inputs" >"$stamp"
 echo "fonts: installed into $DEST" >&2

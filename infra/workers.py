@@ -45,7 +45,7 @@ def image_context_excludes() -> list[str]:
         "fonts/package.json",
         "fonts/package-lock.json",
         "fonts/fontsource_ttf.py",
-        "fonts/60-pageport-aliases.conf",
+        "fonts/55-pageport-aliases.conf",
         *([f"functions/{WORKER_HANDLER}"] if IMAGE_WORKERS else []),
     ]
     return [

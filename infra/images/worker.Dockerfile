@@ -42,11 +42,11 @@ RUN cd /tmp/build \
  && rm -rf /tmp/build
 
 # The @fontsource families as TTF (fontTools comes with the layer group) and the fontconfig
-# aliases for old family names (Muli -> Mulish).
+# rules that draw with faces Figma has (old family names, metric twins; DejaVu left out).
 COPY --from=fontsource /fonts/node_modules/@fontsource /tmp/fonts/fontsource
-COPY fonts/fontsource_ttf.py fonts/60-pageport-aliases.conf /tmp/fonts/
+COPY fonts/fontsource_ttf.py fonts/55-pageport-aliases.conf /tmp/fonts/
 RUN python -W ignore /tmp/fonts/fontsource_ttf.py /tmp/fonts/fontsource /usr/local/share/fonts/pageport \
- && cp /tmp/fonts/60-pageport-aliases.conf /etc/fonts/conf.d/ \
+ && cp /tmp/fonts/55-pageport-aliases.conf /etc/fonts/conf.d/ \
  && fc-cache -f \
  && rm -rf /tmp/fonts
 

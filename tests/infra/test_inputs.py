@@ -76,7 +76,7 @@ def test_worker_image_context_holds_only_what_the_dockerfile_copies(synth: Synth
         "fonts/package.json",
         "fonts/package-lock.json",
         "fonts/fontsource_ttf.py",
-        "fonts/60-pageport-aliases.conf",
+        "fonts/55-pageport-aliases.conf",
     }
     functions = {f.split("/")[1] for f in files if f.startswith("functions/")}
     assert functions == {"worker"}  # every image kind runs the shared worker handler

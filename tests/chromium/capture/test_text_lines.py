@@ -1,8 +1,10 @@
 """Text as capture records it for the design's text engine (tests/fixtures/capture/fonts.html):
-whitespace between runs, the face Chromium falls back to for a script, each line's first word."""
+whitespace between runs, the face Chromium falls back to for a script, each line's first word,
+and what capture lays out as Figma will (full-width punctuation, a monospace Figma has)."""
 
 from __future__ import annotations
 
+from pageport.convert.fonts import google_families
 from playwright.sync_api import Browser
 
 from tests.chromium.capture.test_capture import by_id, run, texts
@@ -45,3 +47,34 @@ def test_each_line_records_the_width_of_its_first_word(browser: Browser, base_ur
     for before, line in zip(korean.line_boxes, korean.line_boxes[1:], strict=False):
         assert line.lead_word is not None and 0 < line.lead_word <= line.width
         assert before.width + line.lead_word > 160 - 1  # it did not fit on the line before
+
+
+def test_a_no_break_space_at_a_lines_start_is_kept(browser: Browser, base_url: str) -> None:
+    """JavaScript's trim() takes a no-break space too: the text lost the space Chromium drew, and
+    its box in Figma was a space narrower than the page's."""
+    _, doc = run(browser, base_url + "fonts.html")
+    (label,) = [t for t in texts(by_id(doc, "nbsp")) if t.text.strip()]
+    assert label.line_boxes[0].text == " \u00a0More about grids"
+
+
+def test_full_width_punctuation_keeps_its_full_width(browser: Browser, base_url: str) -> None:
+    """Chromium halves the space between two full-width marks (text-spacing-trim), which Figma's
+    text cannot: each of the three characters takes its whole em."""
+    _, doc = run(browser, base_url + "fonts.html")
+    (marks,) = texts(by_id(doc, "punctuation"))
+    assert marks.line_boxes[0].width == 60
+
+
+def test_the_generic_monospace_is_drawn_by_cousine(browser: Browser, base_url: str) -> None:
+    """It was DejaVu Sans Mono, whose cells are 0.3 % wider than those of Cousine, the family
+    the design names for monospace: a code block measured another width in Figma."""
+    _, doc = run(browser, base_url + "fonts.html")
+    (code,) = texts(by_id(doc, "generic-mono"))
+    assert code.rendered_font is not None and code.rendered_font.family == "Cousine"
+
+
+def test_arrows_are_drawn_by_a_face_figma_has(browser: Browser, base_url: str) -> None:
+    """DejaVu Sans drew them (13.4 px an arrow, where the design's Montserrat is 16 px)."""
+    _, doc = run(browser, base_url + "fonts.html")
+    (arrows,) = texts(by_id(doc, "arrows"))
+    assert arrows.rendered_font is not None and arrows.rendered_font.family.lower() in google_families()

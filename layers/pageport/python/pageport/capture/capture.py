@@ -63,6 +63,16 @@ __all__ = [
 _NET_ERROR = re.compile(r"net::ERR_[A-Z_]+")
 
 
+FULL_WIDTH_PUNCTUATION_CSS = ":where(:root) { text-spacing-trim: space-all; }"
+# A constructed sheet: no element in the page for the walk to meet, and no inline style for a
+# Content-Security-Policy to refuse.
+_ADOPT_SHEET_JS = """(css) => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}"""
+
+
 def _navigation_failed(exc: PlaywrightError, url: str) -> CaptureFailed:
     match = _NET_ERROR.search(str(exc))
     detail = f" ({match.group(0)})" if match else ""
@@ -165,6 +175,10 @@ def _capture(
 
     # Before the scroll and the walk, as the page's own theme toggle would.
     switch = apply_color_scheme(page, request.color_scheme, stylesheet_texts(net.stylesheets))
+    # Chromium halves the space between two full-width CJK punctuation marks (text-spacing-trim),
+    # which Figma's text cannot: the capture lays them out full width, as the design will show
+    # them. Zero specificity, so a page that sets it keeps its own value.
+    page.evaluate(_ADOPT_SHEET_JS, FULL_WIDTH_PUNCTUATION_CSS)
 
     watch_canvases(page, limits)  # from now on, so that the wait for still canvases overlaps the scroll
 

@@ -663,7 +663,8 @@
     const lineBoxes = lines.map((l, k) => {
       let s = norm(data.slice(starts[k], k < last ? starts[k + 1] : data.length));
       if (collapse) {
-        s = s.trim();
+        // Only collapsible whitespace: trim() would take a no-break space too, which is drawn.
+        s = s.replace(/^ +| +$/g, '');
         // A node of whitespace only (between an icon and a label) draws one space, not two.
         const onlySpace = s === '' && k === 0 && lead;
         if (k === 0 && lead) s = ` ${s}`;
