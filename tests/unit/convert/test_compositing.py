@@ -6,7 +6,7 @@ import json
 
 from pageport.convert import convert_capture
 
-from tests.support.builders import box, capture, el
+from tests.support.builders import box, capture, el, text, text_styles
 from tests.unit.convert.results import conversion, convert, find
 
 
@@ -76,3 +76,22 @@ def test_overflow_hidden_clips_and_visible_does_not() -> None:
     )
     assert find(result, name="C")["clipsContent"] is True
     assert find(result, name="V")["clipsContent"] is False
+
+
+def test_text_in_a_scaled_box_is_drawn_at_the_scaled_size() -> None:
+    """The captured boxes inside `transform: scale(0.9)` are scaled; the computed font size is
+    not: the text kept 16 px in a box drawn at 14.4, and Figma set it 10 % wider than the page."""
+    styles = text_styles(font_size="16px", line_height="20px", letter_spacing="1px")
+    words = text([("Pricing plans", box(10, 2, 90, 18))], styles)
+    card = el("div", box(0, 0, 200, 40), {"transform": "matrix(0.9, 0, 0, 0.9, 0, 0)"}, [words])
+    node = find(convert(capture([card])), type="TEXT")
+    assert (node["style"]["fontSize"], node["style"]["lineHeightPx"], node["style"]["letterSpacing"]) == (14.4, 18, 0.9)
+
+
+def test_text_in_a_turned_box_keeps_the_width_it_was_captured_at() -> None:
+    """A turned box's captured line is the bounding box of the turned text, wider than the text:
+    auto width would shrink it to the text."""
+    words = text([("Pricing plans", box(10, 2, 104, 24))], text_styles(font_size="16px"))
+    card = el("div", box(0, 0, 200, 40), {"transform": "matrix(0.9986, 0.0523, -0.0523, 0.9986, 0, 0)"}, [words])
+    node = find(convert(capture([card])), type="TEXT")
+    assert (node["style"]["textAutoResize"], node["absoluteBoundingBox"]["width"]) == ("HEIGHT", 104)

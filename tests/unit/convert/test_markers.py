@@ -23,9 +23,11 @@ def markers(result: dict[str, Any]) -> list[dict[str, Any]]:
 def test_counter_marker_is_text_ending_at_the_content_edge() -> None:
     li = item({"kind": "text", "text": "3. ", "box": box(42.21, 100, 17.79, 17), "baseline": 114})
     (node,) = markers(convert(capture([el("ol", box(20, 100, 340, 18), {}, [li])])))
-    # The marker's space stays: its box (17.79 px) spans it, and so does Figma's auto width.
+    # The marker's space stays: its box (17.79 px) spans it. Its digit was drawn tabular, which
+    # Figma cannot ask for: the box keeps the page's width rather than shrink to Figma's.
     assert (node["type"], node["characters"]) == ("TEXT", "3. ")
     assert node["absoluteBoundingBox"]["x"] == 42.21
+    assert (node["absoluteBoundingBox"]["width"], node["style"]["textAutoResize"]) == (17.79, "HEIGHT")
     assert node["fills"][0]["color"] == {"r": 1.0, "g": 0.0, "b": 0.0, "a": 1.0}
     # Centred on the captured inline box, as every TEXT node is (line height 24 px).
     bb = node["absoluteBoundingBox"]

@@ -68,6 +68,17 @@ def test_placeholder_is_text_in_a_faded_color_and_passwords_are_masked() -> None
     assert texts["Email"]["absoluteBoundingBox"]["y"] == 5  # centred in the field: (30 - 20) / 2
 
 
+def test_a_value_that_fills_its_button_has_room_to_stay_one_line() -> None:
+    # A button shrinks to its value: Figma's advances a hair wider (13.33 px for 13.333 px)
+    # would wrap "Go" into two lines in a box exactly that wide.
+    field = {"display": "inline-block", "color": "rgb(0, 0, 0)", "font-size": "13.3333px", "line-height": "15px"}
+    go = el("input", box(10, 0, 17.78, 15), field, form={"type": "submit", "value": "Go"})
+    (node,) = [n for n in walk(convert(capture([go]))["document"]) if n["type"] == "TEXT"]
+    bb = node["absoluteBoundingBox"]
+    assert node["style"]["textAutoResize"] == "HEIGHT"
+    assert (bb["x"], bb["width"]) == (10, 18.14)  # 2 % wider, to the right of a left-aligned value
+
+
 def test_placeholder_takes_the_pages_placeholder_colour_and_stays_hidden_where_the_page_hides_it() -> None:
     field = {"display": "inline-block", "color": "rgb(0, 0, 0)", "font-size": "16px", "line-height": "20px"}
     red = el(

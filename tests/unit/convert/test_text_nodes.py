@@ -226,12 +226,13 @@ def test_a_paragraph_box_keeps_the_pages_line_breaks() -> None:
 
 def test_text_that_never_wraps_on_the_page_never_wraps_in_figma() -> None:
     """A code sample (white-space: pre) is as wide as its longest line: a box as wide as the
-    column would wrap it in Figma the moment its advances are a little wider."""
+    column would wrap it in Figma the moment its advances are a little wider. (Capture records
+    white-space with the text's styles, not the element's.)"""
     styles = text_styles(white_space="pre", font_family="monospace")
     pre = el(
         "pre",
         box(0, 0, 300, 40),
-        {"white-space": "pre"},
+        {},
         [text([("def f():", box(0, 2, 64, 16)), ("    return 1", box(0, 20, 96, 16))], styles)],
     )
     node = find(convert(capture([pre])), type="TEXT")

@@ -81,6 +81,21 @@ def composite(state: ConversionState, node: Node, get: StyleGet, el: ElementNode
             state.warn(f"{prop} not expressed")
 
 
+def uniform_scale(transform: str) -> float | None:
+    """The scale a computed transform draws its content at (1 for none or a translation), or
+    None for a rotation, a skew or an uneven scale (its content's captured boxes are then the
+    bounding boxes of turned or stretched shapes)."""
+    if transform in _NONE_VALUES or transform.startswith("translate"):
+        return 1.0
+    m = _MATRIX_RE.fullmatch(transform)
+    if not m:
+        return None  # matrix3d: a perspective or 3-D turn
+    a, b, c, d = (float(v) for v in m.group(1).split(",")[:4])
+    if b != 0 or c != 0 or not math.isclose(a, d, rel_tol=1e-4) or a <= 0:
+        return None
+    return a
+
+
 def is_translation(transform: str) -> bool:
     """A computed transform that only moves the box (its captured bounds are then exact)."""
     m = _MATRIX_RE.fullmatch(transform)

@@ -60,7 +60,11 @@ def _node(state: ConversionState, marker: ListMarker, styles: dict[str, str]) ->
         icon["name"] = "::marker"
         return icon
     line = LineBox(x=b.x, y=b.y, width=b.width, height=b.height, text=marker.text)
-    tnode = text_node(state, [Segment(marker.text, styles, line)], b, single=True, width=b.width)
+    # Chromium draws a counter's digits tabular (its ::marker style); Figma's plugin cannot ask
+    # for tabular figures, and its proportional ones are narrower: the box keeps the page's width
+    # instead of shrinking to them.
+    auto_width = False if any(ch.isdigit() for ch in marker.text) else None
+    tnode = text_node(state, [Segment(marker.text, styles, line)], b, single=True, width=b.width, auto_width=auto_width)
     if tnode is not None:
         tnode["name"] = "::marker"
     return tnode

@@ -11,7 +11,7 @@ from pageport.convert.carried import raster_image, svg_asset
 from pageport.convert.figma import Node, Paint
 from pageport.convert.image_fills import image_paint, position_offset
 from pageport.convert.naming import element_name
-from pageport.convert.nodes import StyleGet, content_box, frame, source_of
+from pageport.convert.nodes import StyleGet, content_box, frame, round_px, source_of
 from pageport.convert.state import ConversionState
 from pageport.convert.text import Segment, line_height
 from pageport.convert.text_nodes import text_node
@@ -142,4 +142,20 @@ def form_control(state: ConversionState, node: Node, el: ElementNode, get: Style
         tnode = text_node(state, [seg], box, single=el.tag != "textarea", width=box.width)
         if tnode is not None:
             tnode["style"]["textAutoResize"] = "NONE" if el.tag == "textarea" else "HEIGHT"
+            if el.tag != "textarea":
+                _room_to_stay_one_line(tnode)
             node.setdefault("children", []).append(tnode)
+
+
+# Of a one-line value's box, the share it widens by: a button shrinks to its value, and Figma's
+# advances a hair wider (a font size rounded to 0.01 px) would wrap "Go" into two lines.
+_ONE_LINE_SLACK = 0.02
+
+
+def _room_to_stay_one_line(tnode: Node) -> None:
+    """Widens a one-line value's fixed-width box, about its alignment, so that it stays one line."""
+    bb = tnode["absoluteBoundingBox"]
+    extra = round_px(bb["width"] * _ONE_LINE_SLACK)
+    align = tnode["style"].get("textAlignHorizontal", "LEFT")
+    bb["x"] = round_px(bb["x"] - {"CENTER": extra / 2, "RIGHT": extra}.get(align, 0.0))
+    bb["width"] = round_px(bb["width"] + extra)

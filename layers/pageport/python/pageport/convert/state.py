@@ -59,6 +59,11 @@ class ConversionState:
     reach: dict[int, float] = field(default_factory=dict)
     open_frames: dict[int, Node] = field(default_factory=dict)
     where: str = "page"  # what warn() names: the element or pseudo-element being converted
+    # The transforms around the element being converted: the scale its text is drawn at (its
+    # computed font size is not), and whether one turns or skews it (its text's captured boxes are
+    # then bounding boxes, wider than the text).
+    text_scale: float = 1.0
+    turned: bool = False
     # Memo of text_nodes.is_inline_text, keyed by id() (the doc keeps every element alive).
     inline_memo: dict[int, bool] = field(default_factory=dict)
     icon_fonts: Any = None  # convert.icons.IconFonts: the parsed icon-font files, made on first use

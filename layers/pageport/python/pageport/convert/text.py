@@ -123,6 +123,22 @@ _ALIGN = {
 _CASE = {"uppercase": "UPPER", "lowercase": "LOWER", "capitalize": "TITLE"}
 
 
+_SCALED_LENGTHS = ("font-size", "line-height", "letter-spacing", "word-spacing")
+
+
+def scaled_styles(styles: Mapping[str, str], scale: float) -> Mapping[str, str]:
+    """The styles of text drawn at `scale` times its computed size (in a `transform: scale()`
+    box, whose captured boxes are scaled and whose computed lengths are not)."""
+    if scale == 1:
+        return styles
+    out = dict(styles)
+    for prop in _SCALED_LENGTHS:
+        value = out.get(prop)
+        if value and value.endswith("px"):
+            out[prop] = f"{css.round_to(css.px(value) * scale, 4)}px"
+    return out
+
+
 def text_align(styles: Mapping[str, str]) -> str:
     align = _ALIGN.get(styles.get("text-align", "start"), "LEFT")
     if styles.get("direction") == "rtl" and styles.get("text-align", "start") == "start":

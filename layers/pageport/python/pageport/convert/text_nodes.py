@@ -21,6 +21,7 @@ from pageport.convert.text import (
     join_lines,
     line_height,
     link_of,
+    scaled_styles,
     style_diff,
     text_align,
 )
@@ -84,7 +85,7 @@ def _segments(
     """The text's line fragments in order; inline boxes that paint go to `decorations`."""
     for n in nodes:
         if isinstance(n, TextNode):
-            st = n.styles
+            st = scaled_styles(n.styles, state.text_scale)
             if st.get("visibility", "visible") != "visible" or st.get("opacity") == "0":
                 continue
             if (icons := text_icons(state, n)) is not None:  # icon-font glyphs: VECTORs, not text
@@ -139,7 +140,8 @@ def _inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode
         return decorations
     lines = lines[worded[0] : worded[-1] + 1] if preserve else [lines[i] for i in worded]
     styles = next(s.styles for s in segments if s.line is not None)
-    unwrapped = parent.style("white-space") in _NO_WRAP
+    # The text's own white-space (an element's computed styles may leave it out).
+    unwrapped = all(s.styles.get("white-space") in _NO_WRAP for s in segments if s.line is not None)
     content = content_box(parent, parent.style)
     align = text_align(styles)
     if len(lines) == 1:
@@ -205,11 +207,19 @@ def _has_gaps(lines: list[Any]) -> bool:
     return False
 
 
-def text_node(state: ConversionState, segs: list[Segment], box: Box, *, single: bool, width: float) -> Node | None:
+def text_node(
+    state: ConversionState,
+    segs: list[Segment],
+    box: Box,
+    *,
+    single: bool,
+    width: float,
+    auto_width: bool | None = None,
+) -> Node | None:
     """A TEXT node for text the capture has no line boxes for (form values, generated content)."""
     lines = cluster_lines(segs)
     pieces = join_lines(lines, False)
-    return _text_node_from_pieces(state, pieces, box.x, width, lines, single)
+    return _text_node_from_pieces(state, pieces, box.x, width, lines, single, auto_width=auto_width)
 
 
 def _text_node_from_pieces(
@@ -263,6 +273,9 @@ def _text_node_from_pieces(
     top = centre - lh / 2
     # A line with room the text does not fill (an inline box's padding, a margin between two
     # links) is wider than its glyphs: Figma's auto width would shrink it, so its width is kept.
+    # In a turned box the captured line is the bounding box of the turned text, wider than the
+    # text: the box keeps that width (which the text fits) rather than shrink to it.
+    auto_width = False if state.turned else auto_width
     auto = "WIDTH_AND_HEIGHT" if (single if auto_width is None else auto_width) and not _has_gaps(lines) else "HEIGHT"
     base["textAutoResize"] = auto
     if single:

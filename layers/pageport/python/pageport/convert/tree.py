@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from pageport.capture.schema import ElementNode, TextNode
 from pageport.convert import css, layout, naming
-from pageport.convert.compositing import composite
+from pageport.convert.compositing import composite, uniform_scale
 from pageport.convert.figma import Node, PageportExtension
 from pageport.convert.markers import list_marker
 from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, element_frame, paints, round_px, style_getter
@@ -97,12 +97,19 @@ def element(state: ConversionState, el: ElementNode, *, in_root: bool = False) -
         return None
     saved, state.where = state.where, f"#{el.id} <{el.tag}>"
     depth, containing = state.depth, state.containing
+    text_scale, turned = state.text_scale, state.turned
     state.depth += 1
+    scale = uniform_scale(get("transform") or "none")
+    if scale is None:
+        state.turned = True
+    else:
+        state.text_scale *= scale
     try:
         return _element(state, el, get, in_root)
     finally:
         state.where = saved
         state.depth, state.containing = depth, containing
+        state.text_scale, state.turned = text_scale, turned
 
 
 def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bool) -> Item | None:
