@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from pageport.capture.schema import RenderedFont
 from pageport.convert.css import split_top
+from pageport.convert.writing_systems import script_only_families
 
 FALLBACK_FAMILY = "Inter"
 _DATA = Path(__file__).with_name("data") / "google_fonts.json"
@@ -117,8 +118,25 @@ _TWINS: dict[str, _Twin] = {
     "noto sans mono cjk jp": _Twin("Noto Sans JP", False),
     "noto sans mono cjk sc": _Twin("Noto Sans SC", False),
 }
-# Old Google Fonts names pages still ask for (fonts/60-pageport-aliases.conf binds them too).
+# Old Google Fonts names pages still ask for (fonts/55-pageport-aliases.conf binds them too).
 _RENAMED = {"muli": "Mulish", "source sans pro": "Source Sans 3", "source serif pro": "Source Serif 4"}
+# The faces Chromium draws a generic family with where capture runs: its default fonts (Arial,
+# Times New Roman) by their metric twins, and for the names it leaves to fontconfig ("sans" is no
+# CSS generic, but typo.css ends its stack with it), Noto Sans (fonts/55-pageport-aliases.conf).
+_CAPTURE_GENERICS = {
+    "sans-serif": "Arimo",
+    "serif": "Tinos",
+    "monospace": "Cousine",
+    "sans": "Noto Sans",
+    "system-ui": "Noto Sans",
+}
+_GENERICS = {
+    "sans-serif": "Noto Sans",
+    "sans": "Noto Sans",
+    "serif": "Noto Serif",
+    "monospace": "Cousine",
+    "system-ui": "Noto Sans",
+}
 _GENERICS = {
     "serif": "Tinos",
     "sans-serif": "Arimo",
@@ -205,8 +223,25 @@ class FontResolver:
                     if name.lower() in self._web:
                         return FontChoice(self._web[name.lower()])
             else:
-                return self._installed_face(rendered.family, first, names)
+                return self._fell_back(rendered.family, first, names) or self._installed_face(
+                    rendered.family, first, names
+                )
         return self._from_stack(names, first)
+
+    def _fell_back(self, face: str, first: str | None, names: list[str]) -> FontChoice | None:
+        """Where Chromium drew most of a text with another script's face its stack does not name
+        (an Arabic title under "Liberation Sans", Chinese under "PingFang SC, ..., sans-serif"):
+        the stack's own face, which drew the rest (its spaces, digits and Latin); the script_fonts
+        pass names the script's family for the other characters, as Chromium fell back for them.
+        None where the text was the face's own, or the stack names nothing known."""
+        installed = self._installed_face(face, None, names).family
+        if installed.lower() not in script_only_families() or any(_same_family(n, face) for n in names):
+            return None
+        google = google_families()
+        if any(n.lower() in google or n.lower() in _TWINS or n.lower() in _RENAMED for n in names):
+            return self._from_stack(names, first)
+        generic = next((n.lower() for n in names if n.lower() in _CAPTURE_GENERICS), None)
+        return FontChoice(_CAPTURE_GENERICS[generic]) if generic else None
 
     def _installed_face(self, face: str, first: str | None, names: list[str]) -> FontChoice:
         """The page was drawn with an installed face: name it when Figma has it, else its twin."""
@@ -274,6 +309,16 @@ _STYLE_WORDS = frozenset(
         "oblique",
     ]
 )
+
+
+def face_family(face: str) -> str | None:
+    """The Figma family that names an installed face (its own, or its twin's); None if neither."""
+    key = _typographic_family(face).lower()
+    google = google_families()
+    if key in google:
+        return google[key]
+    twin = _TWINS.get(key)
+    return twin.family if twin is not None else None
 
 
 def _typographic_family(face: str) -> str:

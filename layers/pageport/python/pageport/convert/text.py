@@ -9,6 +9,7 @@ styleOverrideTable (the REST API's representation of a bold span inside a paragr
 from __future__ import annotations
 
 import itertools
+import re
 import statistics
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -18,7 +19,7 @@ from typing import Any
 from pageport.capture.schema import ElementNode, LineBox, RenderedFont
 from pageport.convert import css
 from pageport.convert.figma import Effect, Paint, TypeStyle
-from pageport.convert.fonts import style_name
+from pageport.convert.fonts import face_family, parse_style, style_name
 
 StyleGet = Callable[[str], str | None]
 
@@ -154,6 +155,24 @@ def weight(styles: Mapping[str, str]) -> float:
         return {"bold": 700.0, "bolder": 700.0, "lighter": 300.0}.get(value, 400.0)
 
 
+def drawn_weight(font: RenderedFont | None, asked: float, family: str) -> float:
+    """The weight of the installed face Chromium drew with, which the design names: the
+    nearest the family has here (Medium asked of Debian's Open Sans draws Regular), and the
+    script's Regular face for its per-character fallback whatever the weight asked (thickened for
+    bold: Figma's Bold of Noto Sans Arabic or Thai is up to a tenth wider than what the page drew).
+    A web font keeps the weight asked: it may be variable, its name its default instance's; so
+    does a text named by another `family` than the face's (the script_fonts pass fits the runs
+    Chromium fell back for)."""
+    if font is None or font.custom or not font.post_script_name or face_family(font.family) != family:
+        return asked
+    # The PostScript name's style is CamelCase ("Arimo-BoldItalic"): words for parse_style.
+    face_weight, _ = parse_style(_CAMEL_WORD.sub(" ", font.post_script_name.rpartition("-")[2]))
+    return float(face_weight)
+
+
+_CAMEL_WORD = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 @dataclass
 class StyleBuilder:
     """Computed text styles -> Figma TypeStyle, with font resolution and warnings."""
@@ -166,7 +185,7 @@ class StyleBuilder:
         family, replaced = self.resolve_family(st.get("font-family", "sans-serif"), seg.font)
         size = css.px(st.get("font-size"), default=16.0)
         italic = st.get("font-style", "normal") != "normal"
-        font_weight = weight(st)
+        font_weight = drawn_weight(seg.font, weight(st), family)
         out: TypeStyle = {
             "fontFamily": family,
             "fontPostScriptName": None,

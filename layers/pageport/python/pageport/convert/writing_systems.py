@@ -101,6 +101,14 @@ def covers(family: str, script: str) -> bool | None:
     return script in subsets
 
 
+@lru_cache(maxsize=1)
+def script_only_families() -> frozenset[str]:
+    """The fallback families (lower case) that draw one script and not Latin: a text drawn
+    mostly by one of them was drawn by Chromium's per-character fallback."""
+    pairs = [*_NOTO.values(), *(pair for _, pair in _HAN_BY_LANG), _HAN_DEFAULT]
+    return frozenset(f.lower() for pair in pairs for f in pair) - {"noto sans", "noto serif"}
+
+
 def fallback_family(script: str, serif: bool, lang: str | None) -> str:
     """The Noto family that draws `script`, in the page's language for Han."""
     if script == "cjk":

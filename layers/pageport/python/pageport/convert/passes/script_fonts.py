@@ -3,7 +3,8 @@
 as the browser fell back per character. Figma draws missing glyphs as boxes otherwise.
 
 Characters every family draws (Latin, digits, punctuation, spaces) stay in the run's family,
-except between two characters of one fallback script, which keeps a phrase in one face. Then
+between two words of another script too: Chromium falls back only for the characters its face
+lacks (the spaces of an Arabic title are Liberation Sans's, 5 % wider than Noto's). Then
 every run names a style its family has: the browser slants a face with no italic (Noto Sans
 JP, Noto Sans Arabic), Figma cannot, so such a run is upright in the result as in Figma.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pageport.convert.fonts import best_style, family_styles, google_categories, parse_style
+from pageport.convert.fonts import best_style, family_styles, parse_style
 from pageport.convert.nodes import walk_nodes
 from pageport.convert.state import ConversionState
 from pageport.convert.writing_systems import covers, fallback_family, script_of
@@ -62,21 +63,15 @@ def _squeezed(name: str) -> str:
     return name.replace(" ", "").lower()
 
 
-def _fallbacks(text: str, families: list[str], lang: str | None, serif: list[bool]) -> list[str | None]:
-    """Per character, the family it must be drawn in instead of its run's (None: its run's)."""
+def _fallbacks(text: str, families: list[str], lang: str | None) -> list[str | None]:
+    """Per character, the family it must be drawn in instead of its run's (None: its run's): the
+    script's Noto Sans family, in a serif run too, as Chromium's fallback draws it."""
     out: list[str | None] = [None] * len(text)
-    scripts = [script_of(c) for c in text]
-    last: tuple[int, str] | None = None  # the last fallback character: its index and family
-    for i, script in enumerate(scripts):
+    for i, char in enumerate(text):
+        script = script_of(char)
         if script is None or covers(families[i], script) is not False:
             continue
-        family = fallback_family(script, serif[i], lang)
-        out[i] = family
-        if last is not None and last[1] == family and all(s is None for s in scripts[last[0] + 1 : i]):
-            for j in range(last[0] + 1, i):
-                if families[j] == families[i]:
-                    out[j] = family
-        last = (i, family)
+        out[i] = fallback_family(script, False, lang)
     return out
 
 
@@ -89,9 +84,7 @@ def _split_runs(state: ConversionState, node: Any, lang: str | None) -> None:
     families = [
         str(table.get(str(k), {}).get("fontFamily", base["fontFamily"])) if k else base["fontFamily"] for k in ids
     ]
-    categories = google_categories()
-    serif = [categories.get(f.lower()) == "serif" for f in families]
-    wanted = _fallbacks(text, families, lang, serif)
+    wanted = _fallbacks(text, families, lang)
     if not any(wanted):
         return
     new_ids: dict[tuple[int, str | None], int] = {}
@@ -107,6 +100,9 @@ def _split_runs(state: ConversionState, node: Any, lang: str | None) -> None:
             diff = dict(table.get(str(k), {})) if k else {}
             if family is not None:
                 diff["fontFamily"] = family
+                # Chromium's per-character fallback draws the script's Regular face whatever the
+                # weight asked (thickened for bold): Figma's Bold or Light would be another width.
+                diff["fontWeight"], diff["fontStyle"] = 400.0, "Regular"
                 # Its style is fitted to the family with every other run's (_fit_style).
                 state.fonts.used.add(family)
             new_table[str(new_ids[key])] = diff
