@@ -74,30 +74,45 @@ function cased(text: string, textCase: TextCase, previous: string): string {
   }
 }
 
-const shaped = new Map<string, number[]>();
+interface Shaped {
+  /** Advance in font units of each UTF-16 unit (0 for one inside another's cluster). */
+  advances: number[];
+  /** Whether the unit starts a HarfBuzz cluster (a letter with its marks, a conjunct). */
+  starts: boolean[];
+}
 
-/** Advance in font units of each UTF-16 unit of `text` in `face` (0 for the second half of a pair). */
-function unitAdvances(face: Face, text: string): number[] {
-  const key = `${face.file}\u0000${text}`;
+const shaped = new Map<string, Shaped>();
+
+/**
+ * `text` shaped in `face`: each UTF-16 unit's advance, and where its clusters start. `spaced`:
+ * letter-spaced, which turns the common ligatures off (as Blink does: "fi" stays two letters).
+ */
+function shape(face: Face, text: string, spaced = false): Shaped {
+  const key = `${face.file}\u0000${spaced ? 1 : 0}${text}`;
   const known = shaped.get(key);
   if (known) return known;
   const buffer = new hb.Buffer();
   buffer.addText(text);
   buffer.guessSegmentProperties();
-  hb.shape(face.font, buffer);
-  const out = new Array<number>(text.length).fill(0);
+  hb.shape(face.font, buffer, spaced ? [new hb.Feature("liga", 0), new hb.Feature("clig", 0)] : undefined);
+  const advances = new Array<number>(text.length).fill(0);
+  const starts = new Array<boolean>(text.length).fill(false);
   const infos = buffer.getGlyphInfos();
   const positions = buffer.getGlyphPositions();
   infos.forEach((info, i) => {
     // Legacy kerning: the pair's value on the left glyph's advance (glyphs are in visual order).
     const next = infos[i + 1];
     const kern = next && face.kern.size ? (face.kern.get(info.codepoint * 65536 + next.codepoint) ?? 0) : 0;
-    out[info.cluster] = (out[info.cluster] ?? 0) + (positions[i]?.xAdvance ?? 0) + kern;
+    advances[info.cluster] = (advances[info.cluster] ?? 0) + (positions[i]?.xAdvance ?? 0) + kern;
+    starts[info.cluster] = true;
   });
   if (shaped.size > 20000) shaped.clear();
+  const out = { advances, starts };
   shaped.set(key, out);
   return out;
 }
+
+const unitAdvances = (face: Face, text: string): number[] => shape(face, text).advances;
 
 const spaced = new Map<string, boolean>();
 
@@ -131,6 +146,10 @@ function runAdvances(text: string, style: RunStyle, previous: string): number[] 
     faces.push(u === "" || /[\p{M}\u200c\u200d]/u.test(u) ? before : face.has(cp) ? face : (fallbackFace(cp, weight, italic) ?? face));
   }
   const out = new Array<number>(text.length).fill(0);
+  const spacing = style.letterSpacing.unit === "PIXELS" ? style.letterSpacing.value : (style.letterSpacing.value / 100) * style.fontSize;
+  // Letter spacing goes after each cluster, as Blink spaces them (not inside a conjunct or
+  // after a combining mark).
+  const clusterStart = new Array<boolean>(text.length).fill(true);
   for (let start = 0; start < text.length; ) {
     const drawn = faces[start] as Face;
     let end = start + 1;
@@ -140,15 +159,18 @@ function runAdvances(text: string, style: RunStyle, previous: string): number[] 
     if (display.length === end - start) {
       // Blink shapes word by word (each space on its own) unless the font kerns or ligates spaces.
       const pieces = spaceFeatures(drawn) ? [{ 0: display, index: 0 }] : display.matchAll(/ +|[^ ]+/g);
-      for (const m of pieces) unitAdvances(drawn, m[0]).forEach((a, k) => (out[start + m.index + k] = a * scale));
+      for (const m of pieces) {
+        const { advances, starts } = shape(drawn, m[0], spacing !== 0);
+        advances.forEach((a, k) => (out[start + m.index + k] = a * scale));
+        starts.forEach((first, k) => (clusterStart[start + m.index + k] = first));
+      }
     } else {
       // A case mapping changed the length (ß to SS): each character on its own.
       for (let i = start; i < end; i++) if (units[i]) out[i] = unitAdvances(drawn, units[i] as string).reduce((a, b) => a + b, 0) * scale;
     }
     start = end;
   }
-  const spacing = style.letterSpacing.unit === "PIXELS" ? style.letterSpacing.value : (style.letterSpacing.value / 100) * style.fontSize;
-  for (let i = 0; i < text.length; i++) if (units[i] !== "") out[i] = (out[i] ?? 0) + spacing;
+  for (let i = 0; i < text.length; i++) if (units[i] !== "" && clusterStart[i]) out[i] = (out[i] ?? 0) + spacing;
   return out;
 }
 

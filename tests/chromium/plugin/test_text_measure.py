@@ -105,7 +105,13 @@ _LINES = """(el) => {
 
 
 def _chromium_layout(
-    browser: Browser, font: str, size: float, text: str, width: float | None, weight: int = 400
+    browser: Browser,
+    font: str,
+    size: float,
+    text: str,
+    width: float | None,
+    weight: int = 400,
+    letter_spacing: float = 0,
 ) -> dict[str, Any]:
     """`font`: the font file's URL, or `local:FAMILY` for an installed face (of that `weight`)."""
     page = browser.new_page()
@@ -119,7 +125,8 @@ def _chromium_layout(
         face = "" if font.startswith("local:") else f"@font-face {{ font-family: 'Measured'; src: url('{font}'); }}"
         page.set_content(
             f"<style>{face} body {{ margin: 0 }}"
-            f"#t {{ font: {weight} {size}px '{family}'; line-height: normal; {box} }}</style><div id='t'>{text}</div>"
+            f"#t {{ font: {weight} {size}px '{family}'; line-height: normal; letter-spacing: {letter_spacing}px; {box} }}"
+            f"</style><div id='t'>{text}</div>"
         )
         page.evaluate("document.fonts.ready")
         page.wait_for_function(f"document.fonts.check(\"16px '{family}'\")")
@@ -160,3 +167,29 @@ def test_widths_and_line_breaks_match_chromium_with_the_same_font_file(
             assert [line.rstrip() for line in ours["lines"]] == [line.rstrip() for line in chromium["lines"]], what
             widest = max(len(line) for line in ours["lines"])
             assert widest > 0, what
+
+
+THAI = "ข้อความภาษาไทย สำหรับการทดสอบ"
+
+
+@pytest.mark.parametrize(
+    ("family", "text"),
+    [("Noto Sans", HINDI), ("Noto Sans Thai", THAI), ("Open Sans", "fifty office affairs, final fit")],
+)
+def test_letter_spacing_goes_after_each_cluster_with_ligatures_off(
+    browser: Browser,
+    figma_layout: NodeLineServer,
+    font_server: tuple[str, dict[str, Path]],
+    family: str,
+    text: str,
+) -> None:
+    """Blink spaces letters after each cluster (a Devanagari conjunct, a Thai letter with its
+    marks: not after each code point) and sets letter-spaced text without ligatures."""
+    base, files = font_server
+    request = {"font": {"family": family, "style": "Regular"}, "size": 18, "text": text, "width": None}
+    ours = figma_layout.ask({**request, "letterSpacing": 2.0})
+    assert "error" not in ours, ours
+    file = Path(ours["file"])
+    files[f"/{len(files)}{file.suffix}"] = file
+    chromium = _chromium_layout(browser, base + list(files)[-1], 18, text, None, letter_spacing=2.0)
+    assert ours["width"] == pytest.approx(chromium["width"], rel=0.005), family
