@@ -125,8 +125,8 @@ def _chromium_layout(
         face = "" if font.startswith("local:") else f"@font-face {{ font-family: 'Measured'; src: url('{font}'); }}"
         page.set_content(
             f"<style>{face} body {{ margin: 0 }}"
-            f"#t {{ font: {weight} {size}px '{family}'; line-height: normal; letter-spacing: {letter_spacing}px; {box} }}"
-            f"</style><div id='t'>{text}</div>"
+            f"#t {{ font: {weight} {size}px '{family}'; line-height: normal; letter-spacing: {letter_spacing}px;"
+            f" {box} }}</style><div id='t'>{text}</div>"
         )
         page.evaluate("document.fonts.ready")
         page.wait_for_function(f"document.fonts.check(\"16px '{family}'\")")
