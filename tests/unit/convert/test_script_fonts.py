@@ -51,6 +51,8 @@ def _families(node: dict[str, Any]) -> list[tuple[str, str]]:
     [
         ("Debian 管理者ハンドブック", "ja", [("Debian ", "Arimo"), ("管理者ハンドブック", "Noto Sans JP")]),
         ("中文 Typo", "zh-CN", [("中文", "Noto Sans SC"), (" Typo", "Arimo")]),
+        # No language named: Chromium draws Han in its first CJK face here, Noto Sans CJK JP.
+        ("中文 Typo", None, [("中文", "Noto Sans JP"), (" Typo", "Arimo")]),
         ("中文 Typo", "zh-TW", [("中文", "Noto Sans TC"), (" Typo", "Arimo")]),
         # The space between the Arabic words is Arimo's, as Chromium drew it.
         (

@@ -68,8 +68,11 @@ _HAN_BY_LANG: tuple[tuple[str, tuple[str, str]], ...] = (
     ("zh-hk", ("Noto Sans HK", "Noto Serif HK")),
     ("zh-tw", ("Noto Sans TC", "Noto Serif TC")),
     ("zh-hant", ("Noto Sans TC", "Noto Serif TC")),
+    ("zh", ("Noto Sans SC", "Noto Serif SC")),
 )
-_HAN_DEFAULT = ("Noto Sans SC", "Noto Serif SC")
+# A page that names no language: Chromium draws its Han with fontconfig's first CJK face where
+# capture runs, Noto Sans CJK JP (its Japanese forms).
+_HAN_DEFAULT = ("Noto Sans JP", "Noto Serif JP")
 
 
 def script_of(char: str) -> str | None:
