@@ -183,7 +183,7 @@ function lineHeightOf(style: RunStyle): number {
   return ((e.ascender - e.descender + e.lineGap) / face.upem) * style.fontSize;
 }
 
-const CJK = /[\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+const CJK = /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 // No line starts with these, none ends with those (kinsoku, and Latin closing punctuation).
 const NO_START = /[)\]}、。，．・：；？！ー」』）】〉》〕〗〙〛ゝゞヽヾ々〻ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.:;!?%]/;
 const NO_END = /[([{「『（【〈《〔〖〘〚]/;

@@ -22,6 +22,11 @@ LATIN = (
     "Pageport turns a live web page into an editable Figma design: type, spacing and kerning pairs (AV, To, Wa, Ty)."
 )
 KERNED = "CONTACT TOWARDS A VAST AVATAR: Ty, Yo, We, LT."
+# Brackets and full stops (CJK Symbols and Punctuation): a line may break between 。 and 《.
+PUNCTUATED = (
+    "《学而》是《论语》第一篇的篇名。《论语》中各篇一般都是以第一章的前二三个字作为该篇的篇名。"
+    "「礼之用\uff0c和为贵」以及仁、孝。"
+)
 LONG = "Internationalization, accessibility and responsiveness are first-class concerns in state-of-the-art work."
 CJK = "ウェブページを編集可能なデザインに変換します。日本語の文章は文字と文字の間で折り返されます。"
 KOREAN = "웹 페이지를 편집 가능한 디자인으로 바꿉니다. 한국어 문장은 띄어쓰기에서 줄이 바뀝니다."
@@ -39,6 +44,7 @@ CASES: list[tuple[str, str, float, str]] = [
     ("Merriweather", "Regular", 16, LATIN),
     ("Noto Sans JP", "Regular", 16, CJK),
     ("Noto Sans KR", "Regular", 16, KOREAN),
+    ("Noto Sans SC", "Regular", 16, PUNCTUATED),
     ("Noto Sans Arabic", "Regular", 16, ARABIC),
     ("Noto Sans", "Regular", 18, HINDI),  # Devanagari from the Noto fallback, shaped as one run
     ("Courier New", "Regular", 16, HINDI),  # the spaces in the monospace face, as Chromium falls back
@@ -126,7 +132,8 @@ def _chromium_layout(
         page.set_content(
             f"<style>{face} body {{ margin: 0 }}"
             f"#t {{ font: {weight} {size}px '{family}'; line-height: normal; letter-spacing: {letter_spacing}px;"
-            f" {box} }}</style><div id='t'>{text}</div>"
+            # Full-width punctuation as capture lays it out (no trimming, which Figma cannot do).
+            f" text-spacing-trim: space-all; {box} }}</style><div id='t'>{text}</div>"
         )
         page.evaluate("document.fonts.ready")
         page.wait_for_function(f"document.fonts.check(\"16px '{family}'\")")
