@@ -120,23 +120,6 @@ _TWINS: dict[str, _Twin] = {
 }
 # Old Google Fonts names pages still ask for (fonts/55-pageport-aliases.conf binds them too).
 _RENAMED = {"muli": "Mulish", "source sans pro": "Source Sans 3", "source serif pro": "Source Serif 4"}
-# The faces Chromium draws a generic family with where capture runs: its default fonts (Arial,
-# Times New Roman) by their metric twins, and for the names it leaves to fontconfig ("sans" is no
-# CSS generic, but typo.css ends its stack with it), Noto Sans (fonts/55-pageport-aliases.conf).
-_CAPTURE_GENERICS = {
-    "sans-serif": "Arimo",
-    "serif": "Tinos",
-    "monospace": "Cousine",
-    "sans": "Noto Sans",
-    "system-ui": "Noto Sans",
-}
-_GENERICS = {
-    "sans-serif": "Noto Sans",
-    "sans": "Noto Sans",
-    "serif": "Noto Serif",
-    "monospace": "Cousine",
-    "system-ui": "Noto Sans",
-}
 _GENERICS = {
     "serif": "Tinos",
     "sans-serif": "Arimo",
@@ -149,6 +132,14 @@ _GENERICS = {
     "math": "Noto Serif",
     "emoji": "Noto Color Emoji",
     "fangsong": "Noto Serif",
+}
+# The faces Chromium draws a generic family with where capture runs: its default fonts (Arial,
+# Times New Roman) by their metric twins, and for the names it leaves to fontconfig ("sans" is no
+# CSS generic, but typo.css ends its stack with it), Noto Sans (fonts/55-pageport-aliases.conf).
+_CAPTURE_GENERICS = {
+    **{generic: _GENERICS[generic] for generic in ("sans-serif", "serif", "monospace")},
+    "sans": "Noto Sans",
+    "system-ui": "Noto Sans",
 }
 
 

@@ -112,11 +112,12 @@ def script_only_families() -> frozenset[str]:
     return frozenset(f.lower() for pair in pairs for f in pair) - {"noto sans", "noto serif"}
 
 
-def fallback_family(script: str, serif: bool, lang: str | None) -> str:
-    """The Noto family that draws `script`, in the page's language for Han."""
+def fallback_family(script: str, lang: str | None) -> str:
+    """The Noto Sans family that draws `script` (in the page's language for Han): the one
+    Chromium's per-character fallback draws it with, in a serif run too."""
     if script == "cjk":
         code = (lang or "").lower()
         pair = next((p for prefix, p in _HAN_BY_LANG if code.startswith(prefix)), _HAN_DEFAULT)
     else:
         pair = _NOTO[script]
-    return pair[1] if serif else pair[0]
+    return pair[0]

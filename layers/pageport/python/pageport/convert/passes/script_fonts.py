@@ -64,14 +64,13 @@ def _squeezed(name: str) -> str:
 
 
 def _fallbacks(text: str, families: list[str], lang: str | None) -> list[str | None]:
-    """Per character, the family it must be drawn in instead of its run's (None: its run's): the
-    script's Noto Sans family, in a serif run too, as Chromium's fallback draws it."""
+    """Per character, the family it must be drawn in instead of its run's (None: its run's)."""
     out: list[str | None] = [None] * len(text)
     for i, char in enumerate(text):
         script = script_of(char)
         if script is None or covers(families[i], script) is not False:
             continue
-        out[i] = fallback_family(script, False, lang)
+        out[i] = fallback_family(script, lang)
     return out
 
 
