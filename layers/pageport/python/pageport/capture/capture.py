@@ -37,6 +37,7 @@ from pageport.capture.custom_properties import read_custom_properties
 from pageport.capture.mime import png_size
 from pageport.capture.motion import settle_motion, watch_canvases
 from pageport.capture.network import Network
+from pageport.capture.probes import probe_layouts
 from pageport.capture.rendered_fonts import record_rendered_fonts
 from pageport.capture.schema import (
     PSEUDO_STYLE_PROPERTIES,
@@ -245,6 +246,8 @@ def _capture(
 
     assets, fonts = collect_assets(page, net, walked, limits, warnings)
     attach_snapshots(walked["root"], png, scale, (request.viewport_width, page_height), assets, limits, warnings)
+    # Last: the probes lay the page out at other widths, which nothing captured may see.
+    probes = probe_layouts(page, request.viewport_width, request.viewport_height, deadline, warnings)
     deadline.remaining_s()
     doc = {
         "version": SCHEMA_VERSION,
@@ -264,6 +267,7 @@ def _capture(
         "fonts": fonts,
         "customProperties": custom_properties,
         "stats": walked["stats"],
+        "probes": probes,
         "warnings": warnings,
     }
     # Validate against the schema (the converter's contract), then serialize the validated

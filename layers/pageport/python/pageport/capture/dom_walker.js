@@ -23,8 +23,12 @@
   // Text id -> DOM text node, kept on the window for rendered_fonts.py to ask Chromium which
   // face drew each text (a later walk replaces it).
   const textRefs = new Map();
+  // Element id -> element of the top document, for probes.py to lay the page out again at other
+  // widths and read where each box went.
+  const elementRefs = new Map();
   try {
     Object.defineProperty(topWin, '__pageportTextNodes', { value: textRefs, configurable: true });
+    Object.defineProperty(topWin, '__pageportElements', { value: elementRefs, configurable: true });
   } catch (e) { /* a page that froze its window: capture goes on without rendered fonts */ }
   let nextId = 0;
   let count = 0;
@@ -764,6 +768,7 @@
       kind: 'element', id: nextId++, tag, attrs: attrsOf(el, base), box: b, styles,
       visible: valueOf(styles, 'visibility') === 'visible' && valueOf(styles, 'opacity') !== '0',
     };
+    if (win === topWin) elementRefs.set(node.id, el);
     const zValue = valueOf(styles, 'z-index');
     const z = zValue === 'auto' ? null : parseInt(zValue, 10);
     if (z !== null) node.zIndex = z;

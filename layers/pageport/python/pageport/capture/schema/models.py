@@ -323,6 +323,19 @@ class CaptureStats(_Model):
     truncated: bool = Field(default=False, description="The tree was cut short by a limit (see warnings).")
 
 
+class ProbeLayout(_Model):
+    """The same page laid out again at another viewport width, after the walk and the screenshot:
+    where each walked box went. Which edges moved says how a box sizes (fills its parent, keeps
+    its width, stays centred or at the right) where computed styles give only resolved pixels."""
+
+    width: int = Field(description="The viewport width of this layout, CSS px.")
+    boxes: dict[str, tuple[float, float, float, float]] = Field(
+        default_factory=dict,
+        description="By element or text id: [x, y, width, height] in page CSS px at this width. An id "
+        "missing had no box (removed, hidden or in a frame's own document).",
+    )
+
+
 class CaptureDocument(_Model):
     """capture.json."""
 
@@ -335,6 +348,9 @@ class CaptureDocument(_Model):
         default_factory=list, description="The page's CSS custom properties, resolved on the root element."
     )
     stats: CaptureStats = Field(description="Tree size and truncation.")
+    probes: list[ProbeLayout] = Field(
+        default_factory=list, description="The page laid out at nearby widths (one narrower, one wider)."
+    )
     warnings: list[str] = Field(default_factory=list, description="What was truncated, skipped or not retrievable.")
 
 
