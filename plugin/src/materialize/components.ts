@@ -165,6 +165,7 @@ export class Components {
       if (refused) return refused;
     }
     this.#sizes(r, layerOf);
+    keepHugging(instance, r);
     return this.#misplaced(instance, r, layerOf);
   }
 
@@ -184,6 +185,7 @@ export class Components {
       const auto = layer.style?.textAutoResize;
       fixSizing(node, layer);
       if (Math.abs(node.width - width) > 0.01 || Math.abs(node.height - height) > 0.01) node.resize(width, height);
+      keepHugging(node, layer);
       // The member's auto-resize, even where its size is the main's (a label that hugs its text).
       if (node.type === "TEXT" && auto && node.textAutoResize !== auto) node.textAutoResize = auto;
     }
@@ -298,4 +300,24 @@ function fixSizing(node: SceneNode, layer: ResultNode): void {
   if (!("layoutMode" in node) || node.layoutMode === "NONE") return;
   if (layer.primaryAxisSizingMode === "FIXED" && node.primaryAxisSizingMode === "AUTO") node.primaryAxisSizingMode = "FIXED";
   if (layer.counterAxisSizingMode === "FIXED" && node.counterAxisSizingMode === "AUTO") node.counterAxisSizingMode = "FIXED";
+}
+
+/**
+ * An axis the member hugs stays hugging after the resize to its size (which fixes it, as in
+ * Figma): its content then pushes it taller when the design is resized and a paragraph in it
+ * wraps again. The member's size is what hugging gives (the converter settles it so).
+ */
+function keepHugging(node: SceneNode, layer: ResultNode): void {
+  if (!("layoutMode" in node) || node.layoutMode === "NONE") return;
+  const [width, height] = [node.width, node.height];
+  const primary = node.primaryAxisSizingMode;
+  const counter = node.counterAxisSizingMode;
+  if (layer.primaryAxisSizingMode === "AUTO" && primary === "FIXED") node.primaryAxisSizingMode = "AUTO";
+  if (layer.counterAxisSizingMode === "AUTO" && counter === "FIXED") node.counterAxisSizingMode = "AUTO";
+  // A repeat the main's sizing does not fit (stretched taller than its own text) stays fixed.
+  if (Math.abs(node.width - width) > 0.01 || Math.abs(node.height - height) > 0.01) {
+    node.primaryAxisSizingMode = primary;
+    node.counterAxisSizingMode = counter;
+    node.resize(width, height);
+  }
 }

@@ -174,6 +174,17 @@ export class Materializer implements Writer {
     }
   }
 
+  #afterLayout: (() => void)[] = [];
+  afterLayout(r: ResultNode, what: string, write: () => void): void {
+    this.#afterLayout.push(() => this.attempt(r, what, write));
+  }
+  /** The writes waiting for final sizes: the component mains' before any instance is made, the page's at the end. */
+  #laidOut(): void {
+    const writes = this.#afterLayout;
+    this.#afterLayout = [];
+    for (const write of writes) write();
+  }
+
   /** The root frame exists: tag it before anything else is made, so a half-built one can be found. */
   rooted(f: PlacedRoot): void {
     if (this.root) return;
@@ -243,6 +254,7 @@ export class Materializer implements Writer {
     const bb = r.absoluteBoundingBox;
     const page = pageOf(this.options.parent) ?? this.figma.currentPage;
     await this.components.makeMains(Object.values(doc.components ?? {}), page, { x: this.options.x, y: this.options.y, width: bb.width, height: bb.height });
+    this.#laidOut();
     const origin = { x: this.shift.x, y: this.shift.y };
     let root: PlacedRoot;
     if (r.type === "COMPONENT_SET") {
@@ -263,6 +275,7 @@ export class Materializer implements Writer {
       root.setPluginData(DATA_KIND, "wrapper");
       await this.node(r, root, { x: bb.x, y: bb.y });
     }
+    this.#laidOut();
     root.setPluginData(INCOMPLETE_DATA, "");
     this.options.onProgress?.(this.total, this.total);
     return root;

@@ -16,6 +16,8 @@ export interface Writer {
   warn(message: string): void;
   /** One property write Figma may refuse: its refusal becomes a warning, the node stays. */
   attempt(r: ResultNode, what: string, write: () => void): void;
+  /** A write made once the tree around the node has its final sizes (see materialize.ts). */
+  afterLayout(r: ResultNode, what: string, write: () => void): void;
 }
 
 export const isShadow = (e: { type: string }): boolean => e.type === "DROP_SHADOW" || e.type === "INNER_SHADOW";
@@ -46,8 +48,12 @@ export function common(w: Writer, n: SceneNode & BlendMixin, r: ResultNode): voi
   const blend = r.blendMode;
   if (blend) w.attempt(r, "blend mode", () => (n.blendMode = blend));
   const cons = r.constraints;
+  // Set once every frame has its final size: the frames around the node are sized more than
+  // once while the tree is built (auto layout switched on, hugging, filling), and a node that
+  // followed constraints through each would land elsewhere (a SCALE child through a frame
+  // briefly 0.01 px wide).
   if (cons && "constraints" in n && !n.id.startsWith("I")) {
-    w.attempt(r, "constraints", () => {
+    w.afterLayout(r, "constraints", () => {
       n.constraints = { horizontal: CONSTRAINT[cons.horizontal] ?? "MIN", vertical: CONSTRAINT[cons.vertical] ?? "MIN" };
     });
   }
