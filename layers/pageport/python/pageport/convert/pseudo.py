@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from pageport.capture.schema import STYLE_DEFAULTS, LineBox, PseudoElement
+from pageport.capture.schema import STYLE_DEFAULTS, ElementNode, LineBox, PseudoElement
 from pageport.convert.carried import raster_image, svg_asset
 from pageport.convert.compositing import composite
 from pageport.convert.icons import icon_vector
-from pageport.convert.nodes import Item, frame, inset_box, paints, style_getter
+from pageport.convert.nodes import Item, content_box, frame, inset_box, paints, style_getter
 from pageport.convert.paint import decorate
+from pageport.convert.reflow import inside
 from pageport.convert.state import ConversionState
 from pageport.convert.text import Segment, line_height, text_align
 from pageport.convert.text_nodes import text_node
@@ -18,8 +19,11 @@ _PLAIN_FRAME_KEYS = {"id", "name", "type", "absoluteBoundingBox", "blendMode", "
 _PLAIN_FRAME_KEYS |= {"children", "clipsContent"}
 
 
-def pseudo_element(state: ConversionState, pe: PseudoElement, which: str, order: float) -> list[Item]:
-    """The pseudo-element `which` ("::before"/"::after") as at most one item painted at `order`."""
+def pseudo_element(
+    state: ConversionState, pe: PseudoElement, which: str, order: float, owner: ElementNode
+) -> list[Item]:
+    """The pseudo-element `which` ("::before"/"::after") of `owner` as at most one item painted at
+    `order`; it moves with its owner's content box when the page is laid out at another width."""
     state.check_time()
     saved = state.where
     state.where = f"{saved} {which}"
@@ -87,6 +91,7 @@ def pseudo_element(state: ConversionState, pe: PseudoElement, which: str, order:
         ):
             node = icon  # a bare icon: the vector itself, no wrapping frame
         in_flow = (get("position") or "static") not in ("absolute", "fixed")
+        state.probe_sources[id(node)] = inside(node, owner.id, owner.box, content_box(owner, owner.style))
         return [Item(node, order, in_flow)]
     finally:
         state.where = saved

@@ -14,6 +14,7 @@ from pageport.capture.schema import CaptureDocument, CustomProperty, RenderedFon
 from pageport.convert.figma import Node
 from pageport.convert.fonts import FontResolver
 from pageport.convert.nodes import Item
+from pageport.convert.reflow import ProbeSource
 from pageport.convert.text import StyleBuilder
 from pageport.models.conversion import DEFAULT_OPTIONS, ConversionOptions
 
@@ -75,6 +76,8 @@ class ConversionState:
     # By id() of a flex container the walk kept at absolute positions: the index of the warning
     # that says why, which the flow_layout pass withdraws where it lays the frame out after all.
     refused_flex: dict[int, int] = field(default_factory=dict)
+    # By id() of a node: the capture box its extent in the probe layouts comes from (convert.reflow).
+    probe_sources: dict[int, ProbeSource] = field(default_factory=dict)
     # What the passes make (convert.passes): the page FRAME, and the images the result carries.
     root: Node | None = None
     tokens: Any = None  # convert.tokens.registry.TokenSet, made by the tokens pass

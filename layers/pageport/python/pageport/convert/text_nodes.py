@@ -13,6 +13,7 @@ from pageport.convert.figma import Node, Paint, TypeStyle
 from pageport.convert.icons import text_icons
 from pageport.convert.nodes import NEVER_RENDERED, content_box, element_frame, round_px, style_getter
 from pageport.convert.paint import decorate
+from pageport.convert.reflow import inside
 from pageport.convert.state import ConversionState
 from pageport.convert.text import (
     Line,
@@ -115,9 +116,12 @@ def inline_group(state: ConversionState, nodes: Sequence[TextNode | ElementNode]
     """Consecutive inline children of `parent` as TEXT nodes, after their inline boxes' paint.
     Each TEXT node names the block it is the text of (`pageport.tag`: h1, p, li, button...)."""
     out = _inline_group(state, nodes, parent)
+    content = content_box(parent, parent.style)
     for node in out:
         if node["type"] == "TEXT":
             node.setdefault("pageport", {})["tag"] = parent.tag
+        # Text, icon glyphs and inline boxes' paint move with the block they are in.
+        state.probe_sources[id(node)] = inside(node, parent.id, parent.box, content)
     return out
 
 

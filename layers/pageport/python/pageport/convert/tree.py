@@ -17,6 +17,7 @@ from pageport.convert.markers import list_marker
 from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, element_frame, paints, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.pseudo import pseudo_element
+from pageport.convert.reflow import ProbeSource
 from pageport.convert.replaced import replaced, snapshot
 from pageport.convert.state import ConversionState
 from pageport.convert.text_nodes import inline_group, is_inline_text
@@ -122,7 +123,7 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
     in_flow = position not in ("absolute", "fixed")
     image = snapshot(state, el)
     if image is not None:
-        return _placed(state, _item(el, get, image, in_flow, position, containing), position, in_root)
+        return _placed(state, _item(el, get, image, in_flow, position, containing), position, in_root, el)
     vector = svg_element(state, el, get)
     if vector is not None:
         node = vector
@@ -169,7 +170,7 @@ def _element(state: ConversionState, el: ElementNode, get: StyleGet, in_root: bo
         and node.get("blendMode") in (None, "PASS_THROUGH")
     ):
         state.open_frames[id(node)] = node  # its descendants may paint among its later siblings
-    return _placed(state, _item(el, get, node, in_flow, position, containing), position, in_root)
+    return _placed(state, _item(el, get, node, in_flow, position, containing), position, in_root, el)
 
 
 def _item(el: ElementNode, get: StyleGet, node: Node, in_flow: bool, position: str, containing: int | None) -> Item:
@@ -184,9 +185,10 @@ def _item(el: ElementNode, get: StyleGet, node: Node, in_flow: bool, position: s
     )
 
 
-def _placed(state: ConversionState, item: Item, position: str, in_root: bool) -> Item | None:
+def _placed(state: ConversionState, item: Item, position: str, in_root: bool, el: ElementNode) -> Item | None:
     """The item where it belongs: fixed boxes lifted to the page, sticky ones marked."""
     node = item.node
+    state.probe_sources[id(node)] = ProbeSource(node, el.id)
     if position in ("fixed", "sticky"):
         node.setdefault("pageport", {})["position"] = position  # type: ignore[typeddict-item]
         if position == "fixed" and not in_root:
@@ -316,7 +318,7 @@ def _children(state: ConversionState, el: ElementNode) -> list[Item]:
     if el.marker is not None:
         items.extend(list_marker(state, el, base + 0.2))
     if el.pseudo and el.pseudo.before:
-        items.extend(pseudo_element(state, el.pseudo.before, "::before", base + 0.25))
+        items.extend(pseudo_element(state, el.pseudo.before, "::before", base + 0.25, el))
     # CSS paints floats over the in-flow blocks of their stacking context (Appendix E, step 5
     # after step 4), whose text wraps around them: so a float goes over its in-flow siblings.
     floats: list[Item] = []
@@ -340,7 +342,7 @@ def _children(state: ConversionState, el: ElementNode) -> list[Item]:
             del state.lifted[mark:]
     flush()
     if el.pseudo and el.pseudo.after:
-        items.extend(pseudo_element(state, el.pseudo.after, "::after", last_order + 0.75))
+        items.extend(pseudo_element(state, el.pseudo.after, "::after", last_order + 0.75, el))
     for k, item in enumerate(floats, 1):
         item.order = max(item.order, last_order + 0.75 + k / 1000)  # below any positioned box
     items.sort(key=_BY_ORDER)  # stable: DOM order among equals

@@ -10,7 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pageport.convert.passes import build, components, flow_layout, ids, images, names, script_fonts, settle, tokens
+from pageport.convert.passes import (
+    build,
+    components,
+    flow_layout,
+    ids,
+    images,
+    names,
+    reflow,
+    script_fonts,
+    settle,
+    tokens,
+)
 from pageport.convert.state import ConversionState
 from pageport.models.conversion import ConversionOptions
 
@@ -31,6 +42,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("script_fonts", script_fonts.run),  # each writing system in a family that draws it
     Pass("flow_layout", flow_layout.run, lambda options: options.auto_layout),  # block flow, rows, stacks
     Pass("settle", settle.run),  # auto-layout children where Figma will put them
+    Pass("reflow", reflow.run, lambda options: options.auto_layout),  # FILL, HUG, alignment, constraints
     Pass("names", names.run),  # layers the page did not name, named by what they are
     Pass("tokens", tokens.run, lambda options: options.tokens),  # variables and styles, bound
     Pass("components", components.run, lambda options: options.components),  # repeats as instances

@@ -34,7 +34,8 @@ def settle(root: Any) -> None:
         _settle_frame(node, move=True)
 
 
-def _settle_frame(node: Any, *, move: bool) -> None:
+def simulated(node: Any) -> tuple[Frame, list[Child]]:
+    """The auto-layout frame `node` and its children as Figma's layout (autolayout.lay_out) takes them."""
     bb = node["absoluteBoundingBox"]
     frame = Frame(
         mode=node["layoutMode"],
@@ -49,9 +50,6 @@ def _settle_frame(node: Any, *, move: bool) -> None:
         counter_sizing=node.get("counterAxisSizingMode") or "AUTO",
         wrap=node.get("layoutWrap") == "WRAP",
     )
-    if frame.counter_align == "BASELINE":
-        return
-    kids = node["children"]
     children = [
         Child(
             width=k["absoluteBoundingBox"]["width"],
@@ -64,8 +62,17 @@ def _settle_frame(node: Any, *, move: bool) -> None:
             sizing_horizontal=k.get("layoutSizingHorizontal"),
             sizing_vertical=k.get("layoutSizingVertical"),
         )
-        for k in kids
+        for k in node["children"]
     ]
+    return frame, children
+
+
+def _settle_frame(node: Any, *, move: bool) -> None:
+    bb = node["absoluteBoundingBox"]
+    frame, children = simulated(node)
+    if frame.counter_align == "BASELINE":
+        return
+    kids = node["children"]
     try:
         out = lay_out(frame, children)
     except Refused:
