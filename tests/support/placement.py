@@ -5,11 +5,13 @@ same comparison as the plugin's own round trip test)."""
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 from tests.support.plugin import PLUGIN_DIR, NodeLineServer
 
 SERVER = PLUGIN_DIR / "test" / "roundtrip" / "server.ts"
+RESIZE_SERVER = PLUGIN_DIR / "test" / "roundtrip" / "resize-server.ts"
 
 
 class PlacementOracle(NodeLineServer):
@@ -33,3 +35,23 @@ class PlacementOracle(NodeLineServer):
             return [f"placing it threw {answer['error']}"]
         found: list[str] = answer["breaks"]
         return found
+
+
+class ResizeOracle(NodeLineServer):
+    """One node process placing results in the in-memory Figma and dragging the design's frame
+    to other widths (plugin/test/roundtrip/resize-server.ts), until closed."""
+
+    def __init__(self) -> None:
+        self.warnings: list[str] = []  # the materializer's, placing the last result
+        super().__init__(RESIZE_SERVER, "resize-oracle")
+
+    def resized(
+        self, name: str, response: dict[str, Any], widths: tuple[int, ...]
+    ) -> tuple[dict[int, dict[str, Any]], dict[str, bytes]]:
+        """The design read back at each width (REST node shapes), and the images they name."""
+        answer = self.ask({"name": name, "result": response, "widths": list(widths)})
+        if "error" in answer:
+            raise RuntimeError(f"{name}: placing and resizing threw {answer['error']}")
+        self.warnings = answer.get("warnings", [])
+        images = {k: base64.b64decode(v) for k, v in answer["images"].items()}
+        return {int(w): d for w, d in answer["designs"].items()}, images
