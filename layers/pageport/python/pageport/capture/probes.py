@@ -27,8 +27,13 @@ PROBE_SHARE = 0.05
 # Below this much time left, the capture keeps what it has and skips the probes.
 MIN_SECONDS_LEFT = 3.0
 
+# How long the page's own resize handlers get before the boxes are read.
+SETTLE_MS = 60
+
 PROBE_JS = """async () => {
-  // Two frames: the resize's layout, and whatever the page's resize handlers changed.
+  // The resize's layout, then what the page's resize handlers change: a chart library redraws
+  // its canvas from a ResizeObserver callback in a later frame, throttled.
+  await new Promise((done) => setTimeout(done, SETTLE_MS));
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const round = (v) => Math.round(v * 100) / 100;
   const sx = window.scrollX, sy = window.scrollY;
@@ -46,7 +51,7 @@ PROBE_JS = """async () => {
     put(id, range.getBoundingClientRect());
   }
   return boxes;
-}"""
+}""".replace("SETTLE_MS", str(SETTLE_MS))
 
 
 def probe_widths(width: int) -> tuple[int, int]:
