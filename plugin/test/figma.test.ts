@@ -245,6 +245,36 @@ describe("in-memory Figma: paints, effects and geometry", () => {
     f.counterAxisSpacing = 5;
     expect(kids.map((k) => [k.x, k.y])).toEqual([[0, 32.5], [100, 27.5], [0, 62.5]]);
   });
+  it("keeps a locked node's proportions when auto layout or constraints resize it, not when resized by hand", () => {
+    // The plugin API's own example: a 2:3 image filling a row 500 wide is 750 tall.
+    const figma = createTestFigma();
+    const row = figma.createFrame();
+    const image = figma.createRectangle();
+    image.resize(200, 300);
+    row.appendChild(image);
+    image.lockAspectRatio();
+    expect(image.targetAspectRatio).toEqual({ x: 200, y: 300 });
+    row.layoutMode = "HORIZONTAL";
+    image.layoutGrow = 1;
+    row.primaryAxisSizingMode = "FIXED";
+    row.resize(500, 1000);
+    expect([image.width, image.height]).toEqual([500, 750]);
+    // By hand: the new proportions, and the lock follows them.
+    image.resize(100, 100);
+    expect(image.targetAspectRatio).toEqual({ x: 100, y: 100 });
+    // Constraints: a stretched child of a plain frame keeps its proportions too.
+    const plain = figma.createFrame();
+    plain.resize(400, 400);
+    const chart = figma.createRectangle();
+    chart.resize(400, 100);
+    plain.appendChild(chart);
+    chart.constraints = { horizontal: "STRETCH", vertical: "MIN" };
+    chart.lockAspectRatio();
+    plain.resize(200, 400);
+    expect([chart.width, chart.height]).toEqual([200, 50]);
+    chart.unlockAspectRatio();
+    expect(chart.targetAspectRatio).toBeNull();
+  });
   it("follows 1.142: vertical frames wrap into columns, SPACE_EVENLY and SPACE_AROUND share the free space", () => {
     const figma = createTestFigma();
     const f = figma.createFrame();

@@ -57,6 +57,8 @@ export function common(w: Writer, n: SceneNode & BlendMixin, r: ResultNode): voi
       n.constraints = { horizontal: CONSTRAINT[cons.horizontal] ?? "MIN", vertical: CONSTRAINT[cons.vertical] ?? "MIN" };
     });
   }
+  // Locked to the proportions of its final size (an image or chart whose height follows its width).
+  if (r.preserveRatio && "lockAspectRatio" in n && !n.id.startsWith("I")) w.afterLayout(r, "aspect ratio", () => n.lockAspectRatio());
 }
 
 /** The result's effects, set after fills and clipsContent; a spread Figma would refuse is dropped with a warning. */

@@ -106,6 +106,7 @@ class Reader {
     }
     if ("strokes" in n) this.strokes(n, out);
     this.radii(n, out);
+    if ("targetAspectRatio" in n && n.targetAspectRatio) out.preserveRatio = true;
     if (n.parent && "layoutMode" in n.parent && n.parent.layoutMode === "GRID" && "gridRowAnchorIndex" in n) {
       out.gridRowAnchorIndex = n.gridRowAnchorIndex;
       out.gridColumnAnchorIndex = n.gridColumnAnchorIndex;

@@ -194,6 +194,8 @@ export interface ResultNode {
   layoutPositioning?: "AUTO" | "ABSOLUTE";
   layoutAlign?: "INHERIT" | "STRETCH" | "MIN" | "CENTER" | "MAX";
   layoutGrow?: number;
+  /** Keeps its proportions when auto layout or constraints resize it (`lockAspectRatio()`). */
+  preserveRatio?: boolean;
   scrollBehavior?: "SCROLLS" | "FIXED" | "STICKY_SCROLLS";
   // TEXT
   characters?: string;

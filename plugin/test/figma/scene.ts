@@ -208,13 +208,45 @@ export class SceneStub extends BaseStub {
     this.alive();
     this.checkSize("resize", width, height);
     this.sizedByHand(width, height);
-    this._resize(width, height, true);
+    this.#byHand(() => this._resize(width, height, true));
   }
   resizeWithoutConstraints(width: number, height: number): void {
     this.alive();
     this.checkSize("resizeWithoutConstraints", width, height);
     this.sizedByHand(width, height);
-    this._resize(width, height, false);
+    this.#byHand(() => this._resize(width, height, false));
+  }
+
+  // -- aspect ratio lock: kept when auto layout or constraints resize the node; a resize by hand
+  // ignores it and takes the new proportions (the plugin API's targetAspectRatio).
+  #ratio: Vector | null = null;
+  get targetAspectRatio(): Vector | null {
+    return this.#ratio ? { ...this.#ratio } : null;
+  }
+  lockAspectRatio(): void {
+    this.alive();
+    this.#ratio = { x: this._w, y: this._h };
+  }
+  unlockAspectRatio(): void {
+    this.alive();
+    this.#ratio = null;
+  }
+  #byHand(resize: () => void): void {
+    const ratio = this.#ratio;
+    this.#ratio = null;
+    try {
+      resize();
+    } finally {
+      if (ratio) this.#ratio = { x: this._w, y: this._h };
+    }
+  }
+  /** The size Figma gives a locked node asked to be w x h by layout: the changed axis leads. */
+  protected proportioned(w: number, h: number): [number, number] {
+    const r = this.#ratio;
+    if (!r || r.x <= 0 || r.y <= 0) return [w, h];
+    if (Math.abs(w - this._w) > 1e-9) return [w, (w * r.y) / r.x];
+    if (Math.abs(h - this._h) > 1e-9) return [(h * r.x) / r.y, h];
+    return [w, h];
   }
   /**
    * A size set by hand is kept: in an auto-layout parent the child stops filling on an axis it
@@ -231,6 +263,7 @@ export class SceneStub extends BaseStub {
   }
   /** A size Figma itself gives (auto layout, constraints, text measurement): no instance rule. */
   _resize(width: number, height: number, withConstraints: boolean): void {
+    [width, height] = this.proportioned(width, height);
     if (!withConstraints) {
       this._w = width;
       this._h = height;

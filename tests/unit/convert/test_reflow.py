@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from pageport.convert.passes import reflow as reflow_pass
-from pageport.convert.reflow import Span, behaviour
+from pageport.convert.reflow import Span, behaviour, keeps_proportions
 
 PARENT = (Span(0, 1000), (Span(0, 950), Span(0, 1050)))
 
@@ -143,3 +143,23 @@ def test_a_wrapping_row_of_full_width_columns_becomes_a_stack() -> None:
     )
     reflow_pass._unwrap(row)
     assert (row["layoutMode"], row["itemSpacing"], "layoutWrap" in row) == ("VERTICAL", 24, False)
+
+
+def test_a_box_whose_height_follows_its_width_keeps_its_proportions() -> None:
+    own = Span(0, 400, 100)
+    assert keeps_proportions(own, (Span(0, 380, 95), Span(0, 420, 105)))
+    assert not keeps_proportions(own, (Span(0, 380, 100), Span(0, 420, 100)))  # a fixed height
+
+
+def test_a_stack_hugs_its_content_with_the_room_below_it_as_padding() -> None:
+    a, b = _node("A", 0, 0, 1000, 40), _node("B", 0, 50, 1000, 40)
+    stack = _stack(a, b, itemSpacing=10)
+    stack["absoluteBoundingBox"]["height"] = 106  # 16 px below the last child (its margin)
+    reflow_pass._hug_height(stack, fixed_height=False)
+    assert (stack["primaryAxisSizingMode"], stack["paddingBottom"]) == ("AUTO", 16)
+    # A frame the page keeps at its height (its content changed height at a probe, it did not)
+    # hugs only where its content fills it.
+    tall = _stack(_node("C", 0, 0, 1000, 40), itemSpacing=0)
+    tall["absoluteBoundingBox"]["height"] = 400
+    reflow_pass._hug_height(tall, fixed_height=True)
+    assert tall["primaryAxisSizingMode"] == "FIXED"

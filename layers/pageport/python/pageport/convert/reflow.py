@@ -36,10 +36,12 @@ _MOVED = 2.0
 
 
 class Span(NamedTuple):
-    """A horizontal extent in page px: left edge and width."""
+    """A horizontal extent in page px: left edge and width; and the box's height where known
+    (an element's own box: 0 for text and unions), for a box that keeps its proportions."""
 
     x: float
     width: float
+    height: float = 0.0
 
 
 class ProbeSource(NamedTuple):
@@ -64,7 +66,7 @@ class Probes:
     def of(cls, probes: Sequence[tuple[int, Mapping[str, tuple[float, float, float, float]]]]) -> Probes:
         return cls(
             tuple(w for w, _ in probes),
-            tuple({int(k): Span(b[0], b[2]) for k, b in boxes.items()} for _, boxes in probes),
+            tuple({int(k): Span(b[0], b[2], b[3]) for k, b in boxes.items()} for _, boxes in probes),
         )
 
 
@@ -90,7 +92,7 @@ def inside(node: Node, capture_id: int, box: Box, content: Box) -> ProbeSource:
 
 def own_span(node: Node) -> Span:
     bb = node["absoluteBoundingBox"]
-    return Span(bb["x"], bb["width"])
+    return Span(bb["x"], bb["width"], bb["height"])
 
 
 def spans_at(
@@ -131,6 +133,16 @@ def _sourced(node: Node, probes: Probes, source: ProbeSource | None) -> tuple[Sp
         shift = {"FILL": 0.0, "MIN": 0.0, "MAX": dw, "CENTER": dw / 2}[source.anchor]
         out.append(Span(own.x + b.x - b0.x + shift, own.width + (dw if source.anchor == "FILL" else 0.0)))
     return tuple(out)
+
+
+def keeps_proportions(own: Span, at: Sequence[Span]) -> bool:
+    """The box's height follows its width at every probe (an image or chart at `height: auto`),
+    and changed with it."""
+    if own.width <= 0 or own.height <= 0 or not all(s.height > 0 for s in at):
+        return False
+    ratio = own.height / own.width
+    follows = all(abs(s.height - s.width * ratio) <= TOLERANCE for s in at)
+    return follows and any(abs(s.height - own.height) >= TOLERANCE for s in at)
 
 
 def _union(spans: Sequence[Span]) -> Span:

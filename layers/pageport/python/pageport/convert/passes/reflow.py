@@ -26,7 +26,16 @@ from pageport.convert.css import round_to
 from pageport.convert.layout import mismatch
 from pageport.convert.nodes import layer_label, walk_nodes
 from pageport.convert.passes.settle import settle, simulated
-from pageport.convert.reflow import Behaviour, Probes, Span, behaviour, own_span, spans_at
+from pageport.convert.reflow import (
+    TOLERANCE,
+    Behaviour,
+    Probes,
+    Span,
+    behaviour,
+    keeps_proportions,
+    own_span,
+    spans_at,
+)
 from pageport.convert.state import ConversionState
 
 # At the captured width the design stays where the capture put it: the placement check's bound.
@@ -57,6 +66,11 @@ def run(state: ConversionState) -> None:
             continue
         outer = (own_span(parent), spans[id(parent)])
         kinds = {id(k): _kind(outer, k, spans[id(k)]) for k in kids if id(k) in spans}
+        for kid in kids:
+            # An image or chart whose height follows its width keeps its proportions in Figma.
+            leaf = not kid.get("children") and kinds.get(id(kid)) in ("FILL", "SCALE")
+            if leaf and keeps_proportions(own_span(kid), spans[id(kid)]):
+                kid["preserveRatio"] = True
         if parent.get("layoutWrap") == "WRAP":
             _unwrap(parent)
         mode = parent.get("layoutMode")
@@ -82,7 +96,7 @@ def run(state: ConversionState) -> None:
         sized_by_parent = _sized_by_parent(root)
         for node in reversed(stacks):
             if id(node) not in sized_by_parent:
-                _hug_height(node)
+                _hug_height(node, _fixed_height(node, spans))
     # Hugging frames take the size Figma gives them (a fraction of a pixel off the capture's
     # where heights were rounded), and what follows them moves with them: the result says what
     # the plugin will place.
@@ -340,7 +354,21 @@ def _fixed_width(node: Any) -> None:
         node["counterAxisSizingMode"] = "FIXED"
 
 
-def _hug_height(node: Any) -> None:
+def _fixed_height(node: Any, spans: dict[int, tuple[Span, ...]]) -> bool:
+    """The page keeps the frame's height whatever its content does (`height: 400px`): at a probe
+    its height stayed while a child's changed."""
+    own, at = node["absoluteBoundingBox"]["height"], spans.get(id(node))
+    if not at or not all(s.height > 0 and abs(s.height - own) <= _EXACT for s in at):
+        return False
+    for kid in node.get("children") or []:
+        kid_at = spans.get(id(kid))
+        kid_own = kid["absoluteBoundingBox"]["height"]
+        if kid_at and any(s.height > 0 and abs(s.height - kid_own) > TOLERANCE for s in kid_at):
+            return True
+    return False
+
+
+def _hug_height(node: Any, fixed_height: bool) -> None:
     """A frame hugs its content's height where that is the height it has (text wrapping again
     then moves what follows), as long as Figma's layout of it stays exact."""
     key = "primaryAxisSizingMode" if node["layoutMode"] == "VERTICAL" else "counterAxisSizingMode"
@@ -361,7 +389,10 @@ def _hug_height(node: Any) -> None:
     # after the last child, or is shared by the gaps.
     undo = _apply(changes)
     short = _shortfall(node)
-    if short is not None and _HUG_EXACT < abs(short) <= _RESIDUE:
+    # Room below the content (the children's bottom margins) is bottom padding, where the page
+    # lets the frame grow with its content.
+    room = _RESIDUE if fixed_height else float("inf")
+    if short is not None and (-_RESIDUE <= short < -_HUG_EXACT or _HUG_EXACT < short <= room):
         bottom = float(node.get("paddingBottom") or 0)
         flow = [k for k in node["children"] if k.get("layoutPositioning") != "ABSOLUTE"]
         if bottom + short >= 0:
