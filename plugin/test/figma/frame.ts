@@ -376,7 +376,13 @@ export class FrameStub extends WithChildren(RectLikeStub) {
     } finally {
       this.#inLayout = false;
     }
-    if (before[0] !== this._w || before[1] !== this._h) super.sizeChanged();
+    const [w0, h0] = before as [number, number];
+    if (w0 !== this._w || h0 !== this._h) {
+      // A frame auto layout resized (hugging) moves its absolute children by their constraints,
+      // as any resize does.
+      this.applyConstraints(this._w - w0, this._h - h0, w0 > 0 ? this._w / w0 : 1, h0 > 0 ? this._h / h0 : 1);
+      super.sizeChanged();
+    }
   }
 }
 
