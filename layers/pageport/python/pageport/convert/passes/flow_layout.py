@@ -6,6 +6,8 @@ geometry allows, and its warning is withdrawn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pageport.convert import flow, grid
 from pageport.convert.figma import Node
 from pageport.convert.state import ConversionState
@@ -29,7 +31,7 @@ def run(state: ConversionState) -> None:
         if (cells := grid.plan(node, placed_in_flow, drift)) is not None:
             grid.emit(node, cells)
             drifts[id(node)] = cells.drift
-        elif (stack := flow.plan(node, placed_in_flow, drift)) is not None:
+        elif (stack := flow.plan(node, placed_in_flow, drift) or _grown_plan(node, placed_in_flow, drift)) is not None:
             flow.emit(node, stack)
             drifts[id(node)] = stack.drift
         else:
@@ -40,6 +42,36 @@ def run(state: ConversionState) -> None:
             withdrawn.append(warning)
     for index in sorted(withdrawn, reverse=True):
         del state.warnings[index]
+
+
+# How far a child may stick out of a frame that draws nothing (a heading's line box above its
+# container's top) for the frame to grow to it and stack its children.
+_OVERHANG = 8.0
+
+
+def _grown_plan(node: Node, in_flow: Callable[[Node], bool], drift: flow.Drift) -> flow.Stack | None:
+    """A stack for a frame that draws nothing, grown to its children where they stick out of it
+    at the top or bottom by a few pixels: nothing it draws moves, and its children can flow (a
+    paragraph that wraps again on resize pushes what follows)."""
+    if node.get("fills") or node.get("strokes") or node.get("effects") or node.get("clipsContent"):
+        return None
+    if node.get("blendMode", "PASS_THROUGH") != "PASS_THROUGH" or node.get("opacity", 1) != 1:
+        return None
+    kids = [k for k in node["children"] if in_flow(k)]
+    if not kids:
+        return None
+    bb = node["absoluteBoundingBox"]
+    top = min(k["absoluteBoundingBox"]["y"] for k in kids)
+    bottom = max(k["absoluteBoundingBox"]["y"] + k["absoluteBoundingBox"]["height"] for k in kids)
+    above, below = max(0.0, bb["y"] - top), max(0.0, bottom - bb["y"] - bb["height"])
+    if not (above or below) or max(above, below) > _OVERHANG:
+        return None
+    saved = bb["y"], bb["height"]
+    bb["y"], bb["height"] = bb["y"] - above, bb["height"] + above + below
+    stack = flow.plan(node, in_flow, drift)
+    if stack is None:
+        bb["y"], bb["height"] = saved
+    return stack
 
 
 def _post_order(root: Node) -> list[Node]:
