@@ -275,6 +275,26 @@ describe("in-memory Figma: paints, effects and geometry", () => {
     chart.unlockAspectRatio();
     expect(chart.targetAspectRatio).toBeNull();
   });
+  it("keeps a stretched child within its maxWidth, aligned by the frame; refuses minWidth outside auto layout", () => {
+    const figma = createTestFigma();
+    const stack = figma.createFrame();
+    stack.resize(300, 50);
+    const box = figma.createRectangle();
+    box.resize(100, 50);
+    stack.appendChild(box);
+    expect(() => (box.maxWidth = 100)).toThrow("auto-layout");
+    stack.layoutMode = "VERTICAL";
+    stack.counterAxisSizingMode = "FIXED";
+    stack.counterAxisAlignItems = "CENTER";
+    box.layoutAlign = "STRETCH";
+    box.maxWidth = 100;
+    expect([box.x, box.width]).toEqual([100, 100]);
+    stack.resize(80, 50);
+    expect([box.x, box.width]).toEqual([0, 80]);
+    box.maxWidth = null;
+    stack.resize(300, 50);
+    expect(box.width).toBe(300);
+  });
   it("follows 1.142: vertical frames wrap into columns, SPACE_EVENLY and SPACE_AROUND share the free space", () => {
     const figma = createTestFigma();
     const f = figma.createFrame();

@@ -132,6 +132,9 @@ function autoLayoutUnsafe(w: Writer, f: FrameLike, r: ResultNode, kids: SceneNod
     else {
       if (c.layoutAlign) n.layoutAlign = c.layoutAlign;
       if (typeof c.layoutGrow === "number") n.layoutGrow = c.layoutGrow;
+      // A stretched child the page keeps within a width (a centred max-width container).
+      if (typeof c.minWidth === "number" && "minWidth" in n) n.minWidth = c.minWidth;
+      if (typeof c.maxWidth === "number" && "maxWidth" in n) n.maxWidth = c.maxWidth;
     }
   });
   for (const b of before) {

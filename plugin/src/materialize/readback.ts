@@ -115,6 +115,8 @@ class Reader {
       else {
         if (n.layoutAlign !== "INHERIT") out.layoutAlign = n.layoutAlign;
         if (n.layoutGrow) out.layoutGrow = n.layoutGrow;
+        if ("minWidth" in n && n.minWidth !== null) out.minWidth = n.minWidth;
+        if ("maxWidth" in n && n.maxWidth !== null) out.maxWidth = n.maxWidth;
       }
     }
     if (svg) {

@@ -194,6 +194,9 @@ export interface ResultNode {
   layoutPositioning?: "AUTO" | "ABSOLUTE";
   layoutAlign?: "INHERIT" | "STRETCH" | "MIN" | "CENTER" | "MAX";
   layoutGrow?: number;
+  /** The width auto layout may stretch or grow it to, at least and at most. */
+  minWidth?: number;
+  maxWidth?: number;
   /** Keeps its proportions when auto layout or constraints resize it (`lockAspectRatio()`). */
   preserveRatio?: boolean;
   scrollBehavior?: "SCROLLS" | "FIXED" | "STICKY_SCROLLS";

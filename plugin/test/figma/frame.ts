@@ -290,7 +290,7 @@ export class FrameStub extends WithChildren(RectLikeStub) {
       const mainOf = (k: SceneStub): number => (horiz ? k._w : k._h);
       const crossOf = (k: SceneStub): number => (horiz ? k._h : k._w);
       const setSize = (k: SceneStub, main: number, cross: number): void => {
-        const w = Math.max(0.01, horiz ? main : cross);
+        const w = Math.max(0.01, k._clampWidth(horiz ? main : cross));
         const h = Math.max(0.01, horiz ? cross : main);
         // Figma resizes a filling child as any resize does: its own children follow their constraints.
         if (w !== k._w || h !== k._h) k._resize(w, h, true);

@@ -87,6 +87,7 @@ export class SceneStub extends BaseStub {
     this.#effects = src.#effects;
     this.#constraints = src.#constraints;
     [this._layoutAlign, this._layoutGrow, this._layoutPositioning] = [src._layoutAlign, src._layoutGrow, src._layoutPositioning];
+    [this._minW, this._maxW] = [src._minW, src._maxW];
     this.isMask = src.isMask;
     this.#effectStyleId = src.#effectStyleId;
     for (const [k, v] of src.explicitModes) this.explicitModes.set(k, v);
@@ -401,6 +402,35 @@ export class SceneStub extends BaseStub {
     }
     this._layoutPositioning = v;
     this.parent?.relayout?.();
+  }
+
+  // -- min and max width and height: of auto-layout frames and their children; a layout that
+  // stretches or grows the node keeps it within them.
+  _minW: number | null = null;
+  _maxW: number | null = null;
+  get minWidth(): number | null {
+    return this._minW;
+  }
+  set minWidth(v: number | null) {
+    this._minW = this.#bound("set_minWidth", v);
+    this.parent?.relayout?.();
+  }
+  get maxWidth(): number | null {
+    return this._maxW;
+  }
+  set maxWidth(v: number | null) {
+    this._maxW = this.#bound("set_maxWidth", v);
+    this.parent?.relayout?.();
+  }
+  #bound(where: string, v: number | null): number | null {
+    if (!this.parent?.autoLayout && !(this as { autoLayout?: boolean }).autoLayout) {
+      fail(where, "Applicable only to auto-layout frames and their direct children");
+    }
+    return v === null ? null : num(where, "value", v, 0.01);
+  }
+  /** A width auto layout gives the node, within its min and max. */
+  _clampWidth(w: number): number {
+    return Math.min(this._maxW ?? Infinity, Math.max(this._minW ?? 0, w));
   }
 
   // -- as a GRID child

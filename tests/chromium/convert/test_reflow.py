@@ -21,8 +21,9 @@ from tests.support.placement import ResizeOracle
 
 WIDTH = 1000
 RESIZED = (940, 1080)
+NARROW = 560  # under the held box's max-width
 # Labelled boxes the design keeps as layers (the container gives way to its card, the intro to its text).
-LABELS = ("Band", "Logo", "Links", "Card", "Columns", "Wide", "Narrow", "Stage", "Badge", "Middle")
+LABELS = ("Band", "Logo", "Links", "Card", "Held", "Columns", "Wide", "Narrow", "Stage", "Badge", "Middle")
 
 
 def _capture(browser: Browser, url: str, width: int) -> tuple[bytes, dict[str, bytes]]:
@@ -68,7 +69,7 @@ def resized(browser: Browser, base_url: str, oracle: ResizeOracle) -> dict[int, 
         "document": json.loads(conversion.result_json),
         "images": {k: base64.b64encode(v).decode() for k, v in conversion.images.items()},
     }
-    designs, _ = oracle.resized("reflow", response, RESIZED)
+    designs, _ = oracle.resized("reflow", response, (*RESIZED, NARROW))
     return designs
 
 
@@ -95,3 +96,13 @@ def test_every_box_lands_where_the_page_puts_it_at_the_new_width(
         if worst > 1:
             off[label] = (want, got)
     assert not off, off
+
+
+def test_a_box_held_at_its_max_width_fills_a_frame_narrower_than_that(
+    browser: Browser, base_url: str, resized: dict[int, dict[str, Any]]
+) -> None:
+    page = _labelled(_capture(browser, base_url + "reflow.html", NARROW)[0])
+    design = _named(resized[NARROW])
+    for label in ("Band", "Held", "Wide", "Narrow"):
+        want, got = page[label], design[label]
+        assert max(abs(want[k] - got[k]) for k in ("x", "width")) <= 1, (label, want, got)

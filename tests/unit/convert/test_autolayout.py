@@ -120,3 +120,12 @@ def test_absolute_children_keep_their_position_and_take_no_space() -> None:
 def test_layouts_it_cannot_pin_down_are_refused(frame: Frame, kids: list[Child], reason: str) -> None:
     with pytest.raises(Refused, match=reason):
         lay_out(frame, kids)
+
+
+def test_a_stretched_child_held_by_its_max_width_is_aligned_by_the_frame() -> None:
+    # Figma: FILL across up to maxWidth, then counterAxisAlignItems places it.
+    frame = Frame("VERTICAL", 300, 50, counter_align="CENTER")
+    out = lay_out(frame, [Child(100, 50, align="STRETCH", max_width=100)])
+    assert out.boxes[0] == Box(100, 0, 100, 50)
+    narrow = lay_out(frame._replace(width=80), [Child(100, 50, align="STRETCH", max_width=100)])
+    assert narrow.boxes[0] == Box(0, 0, 80, 50)

@@ -18,7 +18,9 @@ Figma's rules, as its plugin API documents them:
 - sizing: ``primaryAxisSizingMode``/``counterAxisSizingMode`` AUTO hugs the content, FIXED keeps
   the frame's size; a child's ``layoutGrow`` 1 (``layoutSizing*`` FILL on the primary axis)
   shares the free primary space equally with the other growing children; ``layoutAlign``
-  STRETCH (FILL on the counter axis) takes the frame's inner counter size;
+  STRETCH (FILL on the counter axis) takes the frame's inner counter size; a child's
+  ``minWidth``/``maxWidth`` bound the width either gives it (a stretched child held narrower
+  is aligned by ``counterAxisAlignItems``);
 - ``layoutWrap: WRAP`` (horizontal only) starts a new track when the next child would not fit,
   each track as tall as its tallest child, ``counterAxisSpacing`` apart; with
   ``counterAxisAlignContent`` AUTO the tracks align as a block by ``counterAxisAlignItems``,
@@ -78,6 +80,11 @@ class Child(NamedTuple):
     baseline: float | None = None  # top edge to first baseline, for BASELINE alignment
     sizing_horizontal: ChildSizing | None = None  # layoutSizingHorizontal, overrides grow/align
     sizing_vertical: ChildSizing | None = None
+    min_width: float | None = None  # minWidth/maxWidth: bound the width stretching or growing gives
+    max_width: float | None = None
+
+    def clamped_width(self, width: float) -> float:
+        return min(self.max_width if self.max_width is not None else width, max(self.min_width or 0.0, width))
 
 
 class Box(NamedTuple):
@@ -162,13 +169,13 @@ def lay_out(frame: Frame, children: Sequence[Child]) -> Layout:
 
     # Sizes set by the frame: stretched counter sizes, equal shares of the free primary space.
     for i in stretched:
-        crosses[i] = inner_cross
+        crosses[i] = inner_cross if horizontal else children[i].clamped_width(inner_cross)
     if growers:
         free = inner_main - sum(mains[i] for i in flow if i not in growers) - spacing * (len(flow) - 1)
         if free < 0:
             raise Refused("growing children with no room left to grow into")
         for i in growers:
-            mains[i] = free / len(growers)
+            mains[i] = children[i].clamped_width(free / len(growers)) if horizontal else free / len(growers)
 
     # Tracks: one, or as many rows as wrapping needs.
     tracks: list[list[int]] = [[]]
@@ -209,7 +216,7 @@ def lay_out(frame: Frame, children: Sequence[Child]) -> Layout:
             if frame.counter_align == "BASELINE" and not fields[i][1]:
                 off = baseline - (children[i].baseline or 0.0)
             elif fields[i][1]:
-                off = 0.0
+                off = _align(frame.counter_align, tc - crosses[i])  # 0 unless a max width held it
             else:
                 off = _align(frame.counter_align, tc - crosses[i])
             m, c = start_main + pos, start_cross + cross_pos + off

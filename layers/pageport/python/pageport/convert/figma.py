@@ -201,6 +201,9 @@ class Node(TypedDict):
     layoutPositioning: NotRequired[Literal["AUTO", "ABSOLUTE"]]
     layoutAlign: NotRequired[Literal["INHERIT", "STRETCH", "MIN", "CENTER", "MAX"]]
     layoutGrow: NotRequired[float]
+    # The width auto layout may stretch or grow the child to, at least and at most.
+    minWidth: NotRequired[float]
+    maxWidth: NotRequired[float]
     # Keeps its proportions when auto layout or constraints resize it (Figma's aspect ratio lock).
     preserveRatio: NotRequired[bool]
     scrollBehavior: NotRequired[Literal["SCROLLS", "FIXED", "STICKY_SCROLLS"]]

@@ -18,12 +18,12 @@ the block's where it spans it, else it keeps its width at the side its alignment
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from pageport.capture.schema import Box
-from pageport.convert import wrap_width
+from pageport.convert import css, wrap_width
 from pageport.convert.figma import Node
 
 Behaviour = Literal["FILL", "MIN", "MAX", "CENTER", "SCALE"]
@@ -53,6 +53,20 @@ class ProbeSource(NamedTuple):
     capture_id: int
     anchor: TextAnchor | None = None
     block: Span | None = None
+    max_width: float | None = None  # the element's CSS max-width in px, border box
+
+
+def max_width(get: Callable[[str], str | None]) -> float | None:
+    """An element's `max-width` in px as the width of its border box, None where it has none
+    (or a percentage, which the probes tell as FILL)."""
+    value = get("max-width") or "none"
+    if not value.endswith("px"):
+        return None
+    width = css.px(value)
+    if get("box-sizing") != "border-box":
+        sides = ("padding-left", "padding-right", "border-left-width", "border-right-width")
+        width += sum(css.px(get(side)) for side in sides)
+    return width
 
 
 @dataclass(frozen=True)

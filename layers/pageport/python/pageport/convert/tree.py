@@ -17,7 +17,7 @@ from pageport.convert.markers import list_marker
 from pageport.convert.nodes import NEVER_RENDERED, Item, StyleGet, element_frame, paints, round_px, style_getter
 from pageport.convert.paint import decorate
 from pageport.convert.pseudo import pseudo_element
-from pageport.convert.reflow import ProbeSource
+from pageport.convert.reflow import ProbeSource, max_width
 from pageport.convert.replaced import replaced, snapshot
 from pageport.convert.state import ConversionState
 from pageport.convert.text_nodes import inline_group, is_inline_text
@@ -188,7 +188,7 @@ def _item(el: ElementNode, get: StyleGet, node: Node, in_flow: bool, position: s
 def _placed(state: ConversionState, item: Item, position: str, in_root: bool, el: ElementNode) -> Item | None:
     """The item where it belongs: fixed boxes lifted to the page, sticky ones marked."""
     node = item.node
-    state.probe_sources[id(node)] = ProbeSource(node, el.id)
+    state.probe_sources[id(node)] = ProbeSource(node, el.id, max_width=max_width(style_getter(el.styles)))
     if position in ("fixed", "sticky"):
         node.setdefault("pageport", {})["position"] = position  # type: ignore[typeddict-item]
         if position == "fixed" and not in_root:

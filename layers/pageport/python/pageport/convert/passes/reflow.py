@@ -18,7 +18,7 @@ Figma's layout (autolayout.lay_out): at the captured width nothing moves, or the
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pageport.convert.autolayout import Refused, lay_out
@@ -30,6 +30,7 @@ from pageport.convert.reflow import (
     TOLERANCE,
     Behaviour,
     Probes,
+    ProbeSource,
     Span,
     behaviour,
     keeps_proportions,
@@ -76,6 +77,7 @@ def run(state: ConversionState) -> None:
         mode = parent.get("layoutMode")
         if mode == "VERTICAL":
             _vertical(parent, kinds)
+            _held(parent, kinds, state.probe_sources)
         elif mode == "HORIZONTAL":
             _horizontal(parent, kinds)
         if mode in ("VERTICAL", "HORIZONTAL"):
@@ -192,6 +194,22 @@ def _vertical(parent: Any, kinds: dict[int, Behaviour | None]) -> None:
         if not any(k.get("layoutAlign") == "STRETCH" for k in parent["children"]):
             fields.update(_side_padding(parent, "HORIZONTAL"))
         _trying(parent, {id(parent): (parent, fields)})
+
+
+def _held(parent: Any, kinds: dict[int, Behaviour | None], sources: Mapping[int, ProbeSource]) -> None:
+    """A child the page holds at its CSS max-width, where the stack's alignment places it (a
+    centred container): it fills the stack up to that width, so a narrower frame narrows it."""
+    for kid in parent["children"]:
+        source = sources.get(id(kid))
+        width = kid["absoluteBoundingBox"]["width"]
+        if source is None or source.max_width is None or abs(source.max_width - width) > TOLERANCE:
+            continue
+        if kid.get("layoutPositioning") == "ABSOLUTE" or kid.get("layoutAlign") == "STRETCH":
+            continue
+        if kinds.get(id(kid)) == parent.get("counterAxisAlignItems", "MIN") and _trying(
+            parent, {id(kid): (kid, {"layoutAlign": "STRETCH", "maxWidth": width})}
+        ):
+            _fixed_width(kid)
 
 
 def _inset(parent: Any, kid: Any) -> bool:

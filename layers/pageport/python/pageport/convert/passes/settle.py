@@ -61,6 +61,8 @@ def simulated(node: Any) -> tuple[Frame, list[Child]]:
             absolute=k.get("layoutPositioning") == "ABSOLUTE",
             sizing_horizontal=k.get("layoutSizingHorizontal"),
             sizing_vertical=k.get("layoutSizingVertical"),
+            min_width=k.get("minWidth"),
+            max_width=k.get("maxWidth"),
         )
         for k in node["children"]
     ]
