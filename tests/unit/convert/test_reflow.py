@@ -163,3 +163,9 @@ def test_a_stack_hugs_its_content_with_the_room_below_it_as_padding() -> None:
     tall["absoluteBoundingBox"]["height"] = 400
     reflow_pass._hug_height(tall, fixed_height=True)
     assert tall["primaryAxisSizingMode"] == "FIXED"
+
+
+def test_a_child_spanning_its_parents_height_stretches_with_it() -> None:
+    parent = _node("Header", 0, 0, 390, 600)
+    assert reflow_pass._vertical_constraint(parent, _node("Background", 0, 0, 390, 600)) == "TOP_BOTTOM"
+    assert reflow_pass._vertical_constraint(parent, _node("Badge", 300, 10, 50, 20)) == "TOP"

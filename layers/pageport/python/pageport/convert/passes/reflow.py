@@ -87,8 +87,10 @@ def run(state: ConversionState) -> None:
             if flow and kid.get("layoutPositioning") != "ABSOLUTE":
                 continue
             kind = kinds.get(id(kid))
-            if kind is not None and kind != "MIN":
-                kid["constraints"] = {"horizontal": _CONSTRAINT[kind], "vertical": "TOP"}  # type: ignore[typeddict-item]
+            vertical = _vertical_constraint(parent, kid)
+            if (kind is not None and kind != "MIN") or vertical != "TOP":
+                horizontal = _CONSTRAINT[kind] if kind is not None else "LEFT"
+                kid["constraints"] = {"horizontal": horizontal, "vertical": vertical}  # type: ignore[typeddict-item]
                 if kind in ("FILL", "SCALE"):
                     _wraps_again(kid)
                     _fixed_width(kid)
@@ -103,6 +105,14 @@ def run(state: ConversionState) -> None:
     # where heights were rounded), and what follows them moves with them: the result says what
     # the plugin will place.
     settle(root)
+
+
+def _vertical_constraint(parent: Any, kid: Any) -> str:
+    """A child that spans its parent's height (a background, an overlay) stretches with it when
+    text wrapping again makes the parent taller; any other keeps to the top."""
+    pb, kb = parent["absoluteBoundingBox"], kid["absoluteBoundingBox"]
+    spans = abs(kb["y"] - pb["y"]) <= _EXACT and abs(kb["y"] + kb["height"] - pb["y"] - pb["height"]) <= _EXACT
+    return "TOP_BOTTOM" if spans and not kid.get("rotation") else "TOP"
 
 
 def _kind(outer: tuple[Span, Sequence[Span]], kid: Any, at: Sequence[Span]) -> Behaviour | None:
