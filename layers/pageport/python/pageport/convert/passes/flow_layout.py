@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pageport.convert import flow, grid
+from pageport.convert import flow, grid, margins
 from pageport.convert.figma import Node
 from pageport.convert.state import ConversionState
 
@@ -31,7 +31,7 @@ def run(state: ConversionState) -> None:
         if (cells := grid.plan(node, placed_in_flow, drift)) is not None:
             grid.emit(node, cells)
             drifts[id(node)] = cells.drift
-        elif (stack := flow.plan(node, placed_in_flow, drift) or _grown_plan(node, placed_in_flow, drift)) is not None:
+        elif (stack := _stack(node, placed_in_flow, drift)) is not None:
             flow.emit(node, stack)
             drifts[id(node)] = stack.drift
         else:
@@ -42,6 +42,12 @@ def run(state: ConversionState) -> None:
             withdrawn.append(warning)
     for index in sorted(withdrawn, reverse=True):
         del state.warnings[index]
+
+
+def _stack(node: Node, in_flow: Callable[[Node], bool], drift: flow.Drift) -> flow.Stack | None:
+    """A stack of the frame's children: with one gap per level (flow), in a frame grown to
+    children sticking out of it, or each child in a frame padded by its margins (margins)."""
+    return flow.plan(node, in_flow, drift) or _grown_plan(node, in_flow, drift) or margins.plan(node, in_flow, drift)
 
 
 # How far a child may stick out of a frame that draws nothing (a heading's line box above its
