@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from pageport.convert import flow, grid, margins
 from pageport.convert.figma import Node
+from pageport.convert.nodes import walk_nodes
 from pageport.convert.state import ConversionState
 
 
@@ -25,13 +26,15 @@ def run(state: ConversionState) -> None:
         return drifts.get(id(node), 0.0)
 
     withdrawn: list[int] = []
+    # A frame may grow to its children only where its parent lays it out later (no layout yet).
+    laid_out = {id(k) for n in walk_nodes(state.page) if "layoutMode" in n for k in n.get("children") or []}
     for node in _post_order(state.page):
         if node["type"] != "FRAME" or "layoutMode" in node or not node.get("children") or node.get("rotation"):
             continue
         if (cells := grid.plan(node, placed_in_flow, drift)) is not None:
             grid.emit(node, cells)
             drifts[id(node)] = cells.drift
-        elif (stack := _stack(node, placed_in_flow, drift)) is not None:
+        elif (stack := _stack(node, placed_in_flow, drift, id(node) not in laid_out)) is not None:
             flow.emit(node, stack)
             drifts[id(node)] = stack.drift
         else:
@@ -44,10 +47,14 @@ def run(state: ConversionState) -> None:
         del state.warnings[index]
 
 
-def _stack(node: Node, in_flow: Callable[[Node], bool], drift: flow.Drift) -> flow.Stack | None:
+def _stack(node: Node, in_flow: Callable[[Node], bool], drift: flow.Drift, may_grow: bool) -> flow.Stack | None:
     """A stack of the frame's children: with one gap per level (flow), in a frame grown to
-    children sticking out of it, or each child in a frame padded by its margins (margins)."""
-    return flow.plan(node, in_flow, drift) or _grown_plan(node, in_flow, drift) or margins.plan(node, in_flow, drift)
+    children sticking out of it (where its parent's layout is still to be planned, around the
+    grown box), or each child in a frame padded by its margins (margins)."""
+    stack = flow.plan(node, in_flow, drift)
+    if stack is None and may_grow:
+        stack = _grown_plan(node, in_flow, drift)
+    return stack or margins.plan(node, in_flow, drift)
 
 
 # How far a child may stick out of a frame that draws nothing (a heading's line box above its

@@ -40,7 +40,7 @@ from pageport.convert.reflow import (
 from pageport.convert.state import ConversionState
 
 # At the captured width the design stays where the capture put it: the placement check's bound.
-_EXACT = 0.5
+_EXACT = 0.05
 _HUG_EXACT = 0.05
 # A hugging frame may be this much taller or shorter than its content (rounded gaps) before its
 # padding or gaps take the difference up.
