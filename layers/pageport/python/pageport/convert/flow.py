@@ -32,7 +32,7 @@ from typing import Any
 from pageport.convert.autolayout import Child, CounterAlign, Frame, LayoutMode, Sizing, lay_out
 from pageport.convert.figma import Node, Rectangle
 from pageport.convert.layout import TOLERANCE, mismatch, rounded
-from pageport.convert.nodes import layer_label, round_px
+from pageport.convert.nodes import layer_label, round_px, transparent_frame
 
 MAX_WRAP_DEPTH = 3
 # How far Figma's layouts, all levels added up, may put any node from its captured box: half a
@@ -280,18 +280,8 @@ def _wrapper(run: Sequence[Node]) -> Node:
     boxes = [_box(n) for n in run]
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
-    return {
-        "id": "",
-        "name": "Frame",
-        "type": "FRAME",
-        "absoluteBoundingBox": {"x": x0, "y": y0, "width": round_px(x1 - x0), "height": round_px(y1 - y0)},
-        "blendMode": "PASS_THROUGH",
-        "clipsContent": False,
-        "fills": [],
-        "strokes": [],
-        "effects": [],
-        "children": list(run),
-    }
+    box: Rectangle = {"x": x0, "y": y0, "width": round_px(x1 - x0), "height": round_px(y1 - y0)}
+    return transparent_frame(box, list(run))
 
 
 def _uniform(bb: Rectangle, seq: list[Node], mode: LayoutMode, drift: Drift) -> Stack | None:

@@ -19,6 +19,7 @@ from pageport.convert.css import round_to
 from pageport.convert.figma import Node
 from pageport.convert.flow import PLACEMENT_TOLERANCE, Drift, Stack
 from pageport.convert.layout import TOLERANCE
+from pageport.convert.nodes import transparent_frame
 
 # Fewer blocks than this are flow.py's to stack (or not worth a frame each).
 MIN_BLOCKS = 3
@@ -53,18 +54,7 @@ def plan(node: Node, in_flow: Callable[[Node], bool], drift: Drift) -> Stack | N
         frame = Frame(
             "VERTICAL", fw, round_to(top + h, 2), (round_to(top, 2), round_to(right, 2), 0.0, round_to(left, 2))
         )
-        wrapper: Node = {
-            "id": "",
-            "name": "Frame",
-            "type": "FRAME",
-            "absoluteBoundingBox": {"x": fx, "y": y - top, "width": fw, "height": frame.height},
-            "blendMode": "PASS_THROUGH",
-            "clipsContent": False,
-            "fills": [],
-            "strokes": [],
-            "effects": [],
-            "children": [block],
-        }
+        wrapper = transparent_frame({"x": fx, "y": y - top, "width": fw, "height": frame.height}, [block])
         wrappers.append((wrapper, Stack(frame, [block], [block], {id(block)}, drift=drift(block))))
         column[id(block)] = wrapper
     children = [column.get(id(k), k) for k in kids]

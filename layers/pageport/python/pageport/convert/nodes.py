@@ -90,6 +90,23 @@ def frame(name: str, box: Box | LineBox, kind: str) -> Node:
     }
 
 
+def transparent_frame(box: Rectangle, children: list[Node]) -> Node:
+    """A frame that draws nothing around `children`, for auto layout to group them (named by
+    the names pass)."""
+    return {
+        "id": "",
+        "name": "Frame",
+        "type": "FRAME",
+        "absoluteBoundingBox": box,
+        "blendMode": "PASS_THROUGH",
+        "clipsContent": False,
+        "fills": [],
+        "strokes": [],
+        "effects": [],
+        "children": children,
+    }
+
+
 def element_frame(el: ElementNode, box: Box | LineBox, kind: str) -> Node:
     """frame() for an element: named as naming.element_name names it, and marked with the tag
     and classes it came from (`pageport.tag`, `pageport.classes`), which the passes after the

@@ -109,9 +109,7 @@ def own_span(node: Node) -> Span:
     return Span(bb["x"], bb["width"], bb["height"])
 
 
-def spans_at(
-    root: Node, page_width: float, probes: Probes, sources: Mapping[int, ProbeSource]
-) -> dict[int, tuple[Span, ...]]:
+def spans_at(root: Node, probes: Probes, sources: Mapping[int, ProbeSource]) -> dict[int, tuple[Span, ...]]:
     """Every node's horizontal extent at each probe, by id() of the node (none where unknown)."""
     out: dict[int, tuple[Span, ...]] = {id(root): tuple(Span(0.0, float(w)) for w in probes.widths)}
 

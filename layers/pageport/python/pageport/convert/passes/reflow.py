@@ -23,8 +23,9 @@ from typing import Any
 
 from pageport.convert.autolayout import Refused, lay_out
 from pageport.convert.css import round_to
+from pageport.convert.figma import Rectangle
 from pageport.convert.layout import mismatch
-from pageport.convert.nodes import layer_label, walk_nodes
+from pageport.convert.nodes import layer_label, transparent_frame, walk_nodes
 from pageport.convert.passes.settle import settle, simulated
 from pageport.convert.reflow import (
     TOLERANCE,
@@ -41,7 +42,6 @@ from pageport.convert.state import ConversionState
 
 # At the captured width the design stays where the capture put it: the placement check's bound.
 _EXACT = 0.05
-_HUG_EXACT = 0.05
 # A hugging frame may be this much taller or shorter than its content (rounded gaps) before its
 # padding or gaps take the difference up.
 _RESIDUE = 1.0
@@ -59,7 +59,7 @@ def run(state: ConversionState) -> None:
         return
     probes = Probes.of([(p.width, p.boxes) for p in state.doc.probes])
     root = state.page
-    spans = spans_at(root, root["absoluteBoundingBox"]["width"], probes, state.probe_sources)
+    spans = spans_at(root, probes, state.probe_sources)
     _fixed_width(root)
     for parent in walk_nodes(root):
         kids = parent.get("children") or []
@@ -232,21 +232,14 @@ def _inset(parent: Any, kid: Any) -> bool:
     left, right = kb["x"] - inner_left, inner_right - (kb["x"] + kb["width"])
     if left < 0 or right < 0 or kid.get("layoutGrow"):
         return False
+    box: Rectangle = {
+        "x": inner_left,
+        "y": kb["y"],
+        "width": round_to(inner_right - inner_left, 2),
+        "height": kb["height"],
+    }
     wrapper: dict[str, Any] = {
-        "id": "",
-        "name": "Frame",
-        "type": "FRAME",
-        "absoluteBoundingBox": {
-            "x": inner_left,
-            "y": kb["y"],
-            "width": round_to(inner_right - inner_left, 2),
-            "height": kb["height"],
-        },
-        "blendMode": "PASS_THROUGH",
-        "clipsContent": False,
-        "fills": [],
-        "strokes": [],
-        "effects": [],
+        **transparent_frame(box, [kid]),
         "layoutMode": "VERTICAL",
         "primaryAxisSizingMode": "AUTO",
         "counterAxisSizingMode": "FIXED",
@@ -258,7 +251,6 @@ def _inset(parent: Any, kid: Any) -> bool:
         "paddingLeft": round_to(left, 2),
         "paddingRight": round_to(right, 2),
         "layoutAlign": "STRETCH",
-        "children": [kid],
     }
     siblings = parent["children"]
     at = next(i for i, k in enumerate(siblings) if k is kid)
@@ -420,7 +412,7 @@ def _hug_height(node: Any, fixed_height: bool) -> None:
     # Room below the content (the children's bottom margins) is bottom padding, where the page
     # lets the frame grow with its content.
     room = _RESIDUE if fixed_height else float("inf")
-    if short is not None and (-_RESIDUE <= short < -_HUG_EXACT or _HUG_EXACT < short <= room):
+    if short is not None and (-_RESIDUE <= short < -_EXACT or _EXACT < short <= room):
         bottom = float(node.get("paddingBottom") or 0)
         flow = [k for k in node["children"] if k.get("layoutPositioning") != "ABSOLUTE"]
         if bottom + short >= 0:
@@ -435,7 +427,7 @@ def _hug_height(node: Any, fixed_height: bool) -> None:
                     break
                 _revert(tried)
         short = _shortfall(node)
-    if short is None or abs(short) > _HUG_EXACT or not _exact(node):
+    if short is None or abs(short) > _EXACT or not _exact(node):
         _revert(undo)
 
 
